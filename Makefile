@@ -1,0 +1,55 @@
+# tarot_learn: two commands on a fresh machine.
+#   make lab    create .venv and open JupyterLab on the start-here lesson
+#   make test   create .venv and run every test (unit, properties, doctests, notebooks, browser)
+#   make bench  print the speed figures of benchmarks/
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8888
+# JupyterLab refuses to run as root unless told; say so only when we are root.
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+.PHONY: lab test test-fast bench images chromium clean help
+
+help:
+	@echo "make lab     JupyterLab on notebooks/00_start_here.ipynb (http://127.0.0.1:$(PORT)/lab)"
+	@echo "make test    the whole test suite"
+	@echo "make bench   speed figures"
+	@echo "make images  redraw the contact sheets in images/"
+
+$(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tarot_learn needs Python >= 3.11; set PYTHON=python3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+lab: $(VENV)/.installed
+	@echo "Starting JupyterLab: open the http://127.0.0.1:$(PORT)/lab/... URL it prints (Ctrl-C stops it)."
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser $(ROOT_FLAG) \
+		--ServerApp.root_dir="$(CURDIR)" notebooks/00_start_here.ipynb
+
+# The browser tests drive Debian's Chromium; install it when it is missing and we may.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		(apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >/tmp/tarot_learn-apt.log 2>&1 \
+		|| { tail -20 /tmp/tarot_learn-apt.log; exit 1; }; \
+	else echo "chromium is not installed and we are not root: the browser tests will be skipped"; fi
+
+test: $(VENV)/.installed chromium
+	$(PY) -m pytest tests tarot_learn notebooks --nbval-lax
+
+# The quick loop while coding: no notebooks, no browser.
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest tests tarot_learn -m "not browser" -q
+
+bench: $(VENV)/.installed
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+images: $(VENV)/.installed
+	$(PY) -m tarot_learn.render.sheets images
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,508 @@
+"""The interface every game shares: moves, the State base class, errors, options and saves.
+
+A game is one deal.  The base class does the bookkeeping (checked ``play``, unlimited ``undo`` and
+``redo``, history, versioned saves, deal codes); a game writes only its rules:
+
+* ``_deal(seed)``: lay out the position for a seed (options are in ``self.options``);
+* ``_legal_moves()``: every legal move, in a deterministic order;
+* ``_apply(move)``: change the position, unchecked, and return an undo record;
+* ``_unapply(move, record)``: put the position back exactly;
+* ``_why_illegal(move)``: the :class:`IllegalMove` (with its rule id) that a refused move breaks;
+* ``_explain(move)``: a sentence, with rule ids, saying why a legal move is legal;
+* ``key()``, ``cards()``, ``is_won()``, ``_snapshot()``/``_restore()`` and ``view()``.
+
+Design after python-chess (checked ``play`` beside the unchecked ``push`` for search, moves as frozen
+values with a text form) and OpenSpiel (game options / one-deal state / observation).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
+
+from .cards import Card
+from .deals import DealCodeError, MAX_SEED, decode_deal_code, encode_deal_code, random_seed
+
+__all__ = [
+    "Move",
+    "State",
+    "Option",
+    "IllegalMove",
+    "OptionError",
+    "SaveError",
+    "LayoutError",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+]
+
+SAVE_FORMAT = "tarot_learn/save"
+SAVE_VERSION = 1
+
+
+# ----- errors ------------------------------------------------------------------------------------
+class IllegalMove(ValueError):
+    """A move the rules forbid.  ``rule`` is the rule id it breaks (``'TS-11'``), ``move`` the move.
+
+    >>> err = IllegalMove("only a King may fill an empty column", rule="KL-6")
+    >>> str(err), err.rule
+    ('only a King may fill an empty column (rule KL-6)', 'KL-6')
+    """
+
+    def __init__(self, message: str, rule: str | None = None, move: "Move | None" = None) -> None:
+        self.message = message
+        self.rule = rule
+        self.move = move
+        super().__init__(f"{message} (rule {rule})" if rule else message)
+
+
+class OptionError(ValueError):
+    """An unknown game, an unknown option or a value an option does not take."""
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded: truncated, tampered with, or from another version."""
+
+
+class LayoutError(ValueError):
+    """A position written as text that names no possible position."""
+
+
+# ----- moves -------------------------------------------------------------------------------------
+class Move(NamedTuple):
+    """A move as a small immutable value with a text form that parses back.
+
+    Patience moves carry piles: ``Move("move", "t3", "t5", 2)`` is written ``t3>t5x2`` (two cards
+    from column 3 to column 5).  Other moves are an action and an argument: ``draw``, ``redeal``,
+    ``bid garde``, ``play T21``.  A ``NamedTuple`` keeps creation cheap for search and makes moves
+    hashable and ordered.
+
+    >>> m = Move.parse("t3>t5x2"); m
+    Move(action='move', src='t3', dst='t5', count=2, arg='')
+    >>> str(m), str(Move.parse("w>f1")), str(Move.parse("bid garde"))
+    ('t3>t5x2', 'w>f1', 'bid garde')
+    >>> Move.parse("t3>") 
+    Traceback (most recent call last):
+    ...
+    tarot_learn.core.IllegalMove: 't3>' is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'
+    """
+
+    action: str
+    src: str = ""
+    dst: str = ""
+    count: int = 1
+    arg: str = ""
+
+    def __str__(self) -> str:
+        if self.action == "move":
+            return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
+        return f"{self.action} {self.arg}" if self.arg else self.action
+
+    @classmethod
+    def parse(cls, text: "str | Move") -> "Move":
+        """Read a move from its text form (spaces and case are forgiven)."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is text like 't3>f1' or a Move, not {type(text).__name__}")
+        raw = " ".join(text.split())
+        low = raw.lower()
+        if ">" in low:
+            src, _, rest = low.replace(" ", "").partition(">")
+            dst, _, count = rest.partition("x")
+            if src and dst and (not count or count.isdigit()) and src.isalnum() and dst.isalnum():
+                n = int(count) if count else 1
+                if n >= 1:
+                    return cls("move", src, dst, n)
+        elif low and low.split()[0].isalpha():
+            action, _, arg = raw.partition(" ")
+            return cls(action.lower(), arg=arg.strip())
+        raise IllegalMove(
+            f"{text!r} is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'"
+        )
+
+
+# ----- options -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, its allowed values (the first is not necessarily the
+    default), the default and a line of help for the learner."""
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def coerce(self, game: str, value: Any) -> Any:
+        """The allowed value that ``value`` stands for (``'3'`` for ``3``, ``'no'`` for ``False``)."""
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for choice in self.choices:
+                if isinstance(choice, bool):
+                    if text in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
+                        return choice
+                elif str(choice).lower() == text:
+                    return choice
+        if isinstance(value, int) and not isinstance(value, bool):
+            for choice in self.choices:
+                if value == choice and not isinstance(choice, bool):
+                    return choice
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise OptionError(f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}")
+
+    def code(self, value: Any) -> str:
+        """One character standing for ``value`` in a deal code."""
+        texts = [str(c)[0].upper() for c in self.choices]
+        if len(set(texts)) == len(texts):
+            return texts[self.choices.index(value)]
+        return str(self.choices.index(value))
+
+    def from_code(self, ch: str) -> Any:
+        for choice in self.choices:
+            if self.code(choice) == ch.upper():
+                return choice
+        raise DealCodeError(f"option {self.name} has no value written {ch!r} in a deal code")
+
+
+# ----- the state ---------------------------------------------------------------------------------
+class State:
+    """One deal of a game.  Subclasses set the class attributes and write the rules hooks.
+
+    The public surface is the same for every game (see ``../shared/ARCHITECTURE.md``):
+    ``legal_moves``, ``play``, ``undo``, ``redo``, ``is_won``, ``is_over``, ``explain``,
+    ``to_json`` / ``games.load``, ``key``.
+    """
+
+    name: ClassVar[str] = ""          # registry name, e.g. "tarot-solitaire"
+    title: ClassVar[str] = ""         # shown to people, e.g. "Tarot Solitaire"
+    code: ClassVar[str] = ""          # two letters for deal codes, e.g. "TS"
+    pack: ClassVar[str] = "tarot"     # "tarot" or "standard": how card texts are read
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+
+    options: dict[str, Any]
+    seed: int | None
+
+    # ----- construction ------------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, given: dict[str, Any]) -> dict[str, Any]:
+        """Validate options: every name known, every value allowed, and no contradiction
+        (``_check_options``).  Returns the full option dict with defaults filled in."""
+        spec = {o.name: o for o in cls.options_spec}
+        unknown = sorted(set(given) - set(spec))
+        if unknown:
+            known = ", ".join(spec) or "none"
+            raise OptionError(f"{cls.name}: unknown option {unknown[0]!r}; this game's options are: {known}")
+        options = {o.name: o.default for o in cls.options_spec}
+        for key, value in given.items():
+            options[key] = spec[key].coerce(cls.name, value)
+        cls._check_options(options)
+        return options
+
+    @classmethod
+    def _check_options(cls, options: dict[str, Any]) -> None:
+        """Reject contradictory option combinations (override in a game that has some)."""
+
+    @classmethod
+    def new(cls, seed: int | None = None, **options: Any) -> "State":
+        """A fresh deal.  ``seed=None`` picks a random seed (shown in ``deal_code``)."""
+        opts = cls.check_options(options)
+        if seed is None:
+            seed = random_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise OptionError(f"{cls.name}: seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        state = cls.__new__(cls)
+        state._init_bookkeeping(opts, seed)
+        state._deal(seed)
+        state._start = state._snapshot()
+        return state
+
+    def _init_bookkeeping(self, options: dict[str, Any], seed: int | None) -> None:
+        self.options = options
+        self.seed = seed
+        self.history: list[tuple[Move, Any]] = []
+        self._redo: list[Move] = []
+
+    # ----- rule hooks (each game writes these) ---------------------------------------------------
+    def _deal(self, seed: int) -> None:
+        raise NotImplementedError
+
+    def _legal_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> Any:
+        raise NotImplementedError
+
+    def _unapply(self, move: Move, record: Any) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, move: Move) -> IllegalMove:
+        return IllegalMove(f"{move} is not a legal move here", move=move)
+
+    def _explain(self, move: Move) -> str:
+        return f"{move} is legal."
+
+    def _snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def key(self) -> Hashable:
+        """A hashable key of the position (not the history): equal keys, equal positions."""
+        raise NotImplementedError
+
+    def cards(self) -> list[Card]:
+        """Every card in the position, wherever it lies (for conservation checks)."""
+        raise NotImplementedError
+
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def view(self) -> dict[str, Any]:
+        """A small JSON-able picture of what a player may see, for boards and card art."""
+        raise NotImplementedError
+
+    # ----- public play -------------------------------------------------------------------------
+    def parse_move(self, text: "str | Move") -> Move:
+        """Read a move written as text (``'t3>f1'``, ``'draw'``); a game may accept more forms."""
+        return Move.parse(text)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a deterministic order (the same position gives the same list)."""
+        return self._legal_moves()
+
+    def is_legal(self, move: "Move | str") -> bool:
+        try:
+            return self.parse_move(move) in self._legal_moves()
+        except IllegalMove:
+            return False
+
+    def why_illegal(self, move: "Move | str") -> IllegalMove | None:
+        """``None`` when ``move`` is legal, else the error ``play`` would raise (with its rule)."""
+        try:
+            m = self.parse_move(move)
+        except IllegalMove as err:
+            return err
+        if m in self._legal_moves():
+            return None
+        err = self._why_illegal(m)
+        if err.move is None:
+            err.move = m
+        return err
+
+    def play(self, move: "Move | str") -> Move:
+        """Check and make a move; an illegal one raises :class:`IllegalMove` and changes nothing.
+
+        Playing the move that ``redo`` would replay keeps the rest of the redo line; any other move
+        ends it, as in every editor.
+        """
+        m = self.parse_move(move)
+        if m not in self._legal_moves():
+            err = self._why_illegal(m)
+            if err.move is None:
+                err.move = m
+            raise err
+        self.history.append((m, self._apply(m)))
+        if self._redo and self._redo[-1] == m:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return m
+
+    def push(self, move: Move) -> None:
+        """Make a move without checking it (for solvers that generated it from ``legal_moves``)."""
+        self.history.append((move, self._apply(move)))
+
+    def pop(self) -> Move:
+        """Take back the last move without touching the redo line (the solvers' undo)."""
+        move, record = self.history.pop()
+        self._unapply(move, record)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move; it can be replayed with :meth:`redo`."""
+        if not self.history:
+            raise IllegalMove("there is no move to undo: this is the start of the deal", rule="undo")
+        move = self.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Replay the last move taken back."""
+        if not self._redo:
+            raise IllegalMove("there is no move to redo", rule="redo")
+        move = self._redo[-1]
+        self.play(move)
+        return move
+
+    def undo_all(self) -> int:
+        """Undo every move; returns how many were taken back."""
+        n = len(self.history)
+        while self.history:
+            self.undo()
+        return n
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+        return [m for m, _ in self.history]
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves ``redo`` would replay, next first."""
+        return list(reversed(self._redo))
+
+    @property
+    def move_count(self) -> int:
+        return len(self.history)
+
+    def is_over(self) -> bool:
+        """Won, or no legal move is left."""
+        return self.is_won() or not self._legal_moves()
+
+    def explain(self, move: "Move | str") -> str:
+        """Why a move is legal (with rule ids), or why it is refused."""
+        err = self.why_illegal(move)
+        if err is not None:
+            return f"Not allowed: {err}"
+        return self._explain(self.parse_move(move))
+
+    # ----- copies, codes, saves ------------------------------------------------------------------
+    def copy(self, history: bool = False) -> "State":
+        """An independent copy of the position (with its history and redo line if asked)."""
+        other = type(self).__new__(type(self))
+        other._init_bookkeeping(dict(self.options), self.seed)
+        other._start = self._start
+        if history:
+            other._restore(self._start)
+            for m, _ in self.history:
+                other.push(m)
+            other._redo = list(self._redo)
+        else:
+            other._restore(self._snapshot())
+        return other
+
+    @property
+    def deal_code(self) -> str | None:
+        """A short code that recreates this deal with these options anywhere: ``games.from_code``.
+        ``None`` for a position that was not dealt from a seed (built from a layout)."""
+        if self.seed is None:
+            return None
+        opts = "".join(o.code(self.options[o.name]) for o in self.options_spec)
+        return encode_deal_code(self.code, opts, self.seed)
+
+    @classmethod
+    def options_from_code(cls, chars: str) -> dict[str, Any]:
+        if len(chars) != len(cls.options_spec):
+            raise DealCodeError(f"a {cls.title} deal code carries {len(cls.options_spec)} option characters, not {len(chars)}")
+        return {o.name: o.from_code(ch) for o, ch in zip(cls.options_spec, chars)}
+
+    def to_json(self) -> str:
+        """A versioned, checksummed save: the starting position, the moves and the redo line.
+
+        Loading replays every move through :meth:`play`, so a save can never smuggle in an illegal
+        position; the checksum catches edits and truncation with a clear message.
+        """
+        body = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.name,
+            "options": self.options,
+            "seed": self.seed,
+            "start": self._start,
+            "moves": [str(m) for m, _ in self.history],
+            "redo": [str(m) for m in reversed(self._redo)],
+        }
+        body["checksum"] = _checksum(body)
+        return json.dumps(body, indent=1, sort_keys=True)
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> "State":
+        """Rebuild from a parsed, checksum-verified save dict (used by ``games.load``)."""
+        options = cls.check_options(data.get("options") or {})
+        state = cls.__new__(cls)
+        state._init_bookkeeping(options, data.get("seed"))
+        try:
+            state._restore(data["start"])
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise SaveError(f"the save's starting position is damaged ({err}); the file cannot be used") from None
+        state._start = state._snapshot()
+        for i, text in enumerate(data.get("moves", []), 1):
+            try:
+                state.play(text)
+            except IllegalMove as err:
+                raise SaveError(f"move {i} of the save, {text!r}, is not legal there ({err}); the file was edited or damaged") from None
+        redo = []
+        for text in data.get("redo", []):
+            try:
+                redo.append(state.parse_move(text))
+            except IllegalMove as err:
+                raise SaveError(f"the save's redo line holds {text!r}, which is not a move ({err})") from None
+        state._redo = list(reversed(redo))
+        return state
+
+    # ----- display -------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        code = self.deal_code or "custom position"
+        return f"<{self.title} {code}, {self.move_count} moves{', won' if self.is_won() else ''}>"
+
+    def _repr_png_(self) -> bytes:
+        # Lazy import, as python-chess does for SVG: the rules core never imports Pillow itself.
+        from .render import board_png
+
+        return board_png(self)
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    clean = {k: v for k, v in body.items() if k != "checksum"}
+    text = json.dumps(clean, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def read_save(text: str | bytes) -> dict[str, Any]:
+    """Parse and verify a save's JSON; raises :class:`SaveError` with what is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("the save file is not UTF-8 text: is it a tarot_learn save?") from None
+    if not isinstance(text, str):
+        raise SaveError(f"a save is the text from state.to_json(), not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SaveError(f"the save file is not complete JSON (truncated or damaged at line {err.lineno}, column {err.colno})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("this JSON is not a tarot_learn save (its 'format' is missing or different)")
+    version = data.get("version")
+    if not isinstance(version, int) or version > SAVE_VERSION:
+        raise SaveError(f"the save was written by a newer tarot_learn (save version {version!r}); upgrade to load it")
+    if data.get("checksum") != _checksum(data):
+        raise SaveError("the save file was changed after it was written (its checksum does not match); use the original file")
+    for field, kind in (("game", str), ("options", dict), ("start", dict), ("moves", list), ("redo", list)):
+        if not isinstance(data.get(field), kind):
+            raise SaveError(f"the save's {field!r} field is missing or not a {kind.__name__}")
+    return data
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as space-separated notation."""
+    return " ".join(str(c) for c in cards)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``['draw=3', 'fool=trump_ace']`` -> a dict (values stay text; ``Option.coerce`` reads them)."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"write options as name=value, not {pair!r}")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+# core-ready
