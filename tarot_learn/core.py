@@ -289,7 +289,14 @@ class State:
             return err
         if m in self._legal_moves():
             return None
-        err = self._why_illegal(m)
+        return self._refusal(m)
+
+    def _refusal(self, m: Move) -> IllegalMove:
+        # A game may return or raise its IllegalMove; either way the caller gets one with the move.
+        try:
+            err = self._why_illegal(m)
+        except IllegalMove as raised:
+            err = raised
         if err.move is None:
             err.move = m
         return err
@@ -302,10 +309,7 @@ class State:
         """
         m = self.parse_move(move)
         if m not in self._legal_moves():
-            err = self._why_illegal(m)
-            if err.move is None:
-                err.move = m
-            raise err
+            raise self._refusal(m)
         self.history.append((m, self._apply(m)))
         if self._redo and self._redo[-1] == m:
             self._redo.pop()

@@ -12,7 +12,7 @@ bounded draws (rejection sampling).
 True
 >>> code = encode_deal_code("KL", "3", 12345)
 >>> code, decode_deal_code(code)
-('KL3-C1SF', ('KL', '3', 12345))
+('KL3-C1SJ', ('KL', '3', 12345))
 """
 
 from __future__ import annotations
@@ -100,9 +100,11 @@ def _b32(n: int) -> str:
             return "".join(reversed(digits))
 
 
-def _check_char(text: str) -> str:
-    # A weighted sum catches any single wrong character and most swaps of two neighbours.
-    total = sum((i + 1) * (ord(ch) % 97) for i, ch in enumerate(text))
+def _check_char(head: str, body: str) -> str:
+    # Odd weights are invertible mod 32, so any single wrong seed character changes the sum;
+    # the head's letters and digits count by their place in 0-9A-Z.
+    values = [int(ch, 36) for ch in head] + [_DECODE[ch] for ch in body]
+    total = sum((2 * i + 1) * v for i, v in enumerate(values))
     return _ALPHABET[total % 32]
 
 
@@ -114,25 +116,25 @@ def encode_deal_code(game: str, options: str, seed: int) -> str:
         raise DealCodeError(f"seed must be in 0..{MAX_SEED}, not {seed}")
     head = f"{game}{options}".upper()
     body = _b32(seed)
-    return f"{head}-{body}{_check_char(head + body)}"
+    return f"{head}-{body}{_check_char(head, body)}"
 
 
 def decode_deal_code(code: str) -> tuple[str, str, int]:
     """Split a deal code into ``(game, options, seed)``, checking its check character.
 
-    >>> decode_deal_code("kl3-c1sf")
+    >>> decode_deal_code("kl3-c1sj")
     ('KL', '3', 12345)
-    >>> decode_deal_code("KL3-C1SE")
+    >>> decode_deal_code("KL3-C1SK")
     Traceback (most recent call last):
     ...
-    tarot_learn.deals.DealCodeError: deal code 'KL3-C1SE' has a typo (its check character does not match): copy it again
+    tarot_learn.deals.DealCodeError: deal code 'KL3-C1SK' has a typo (its check character does not match): copy it again
     """
     if not isinstance(code, str):
-        raise DealCodeError(f"a deal code is text like 'KL3-C1SF', not {type(code).__name__}")
+        raise DealCodeError(f"a deal code is text like 'KL3-C1SJ', not {type(code).__name__}")
     text = code.strip().upper().replace(" ", "")
     head, sep, tail = text.partition("-")
-    if not sep or len(head) < 2 or len(tail) < 2 or not head[:2].isalpha():
-        raise DealCodeError(f"{code!r} is not a deal code: they look like 'KL3-C1SF'")
+    if not sep or len(head) < 2 or len(tail) < 2 or not head[:2].isalpha() or not head.isalnum():
+        raise DealCodeError(f"{code!r} is not a deal code: they look like 'KL3-C1SJ'")
     body, check = tail[:-1], tail[-1]
     try:
         seed = 0
@@ -142,7 +144,7 @@ def decode_deal_code(code: str) -> tuple[str, str, int]:
         _DECODE[check]
     except KeyError as e:
         raise DealCodeError(f"deal code {code!r} has a character {e.args[0]!r} that codes never use") from None
-    if _ALPHABET[_DECODE[check]] != _check_char(head + canonical):
+    if _ALPHABET[_DECODE[check]] != _check_char(head, canonical):
         raise DealCodeError(f"deal code {code!r} has a typo (its check character does not match): copy it again")
     if seed > MAX_SEED:
         raise DealCodeError(f"deal code {code!r} is too long: its seed is out of range")

@@ -1,0 +1,26 @@
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+# Property tests: a thorough profile for CI, a quick one while coding (HYPOTHESIS_PROFILE=dev).
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=15, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def toy_registered():
+    """The toy game in the registry for one test, then gone again."""
+    from tarot_learn import games
+    from toy_game import Toy
+
+    games._load()
+    games._REGISTRY[Toy.name] = Toy
+    yield Toy
+    games._REGISTRY.pop(Toy.name, None)
