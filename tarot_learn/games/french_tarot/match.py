@@ -1,0 +1,350 @@
+"""The French Tarot score sheet of a match (FT-40 .. FT-43), independent of how deals are played.
+
+A :class:`ScoreSheet` records every deal dealt: scored deals (a :class:`DealScore`), thrown-in deals
+(all passed, petit sec) and practice deals, with each player's score and the running totals, as on
+the FFT's free-play score sheet ("feuille de marque").  It renders as text, as an HTML table (used
+by the widgets and the lessons) and round-trips through JSON.
+
+>>> from tarot_learn.games.french_tarot.scoring import score_deal
+>>> sheet = ScoreSheet(4, ["Ann", "Bob", "Cleo", "Dan"])
+>>> row = sheet.add(score_deal(4, "garde", 2, 49, seats=2), dealer=0)
+>>> row = sheet.add_thrown_in(dealer=1, reason="all passed")
+>>> row = sheet.add(score_deal(4, "prise", 1, 44, seats=0), dealer=2)
+>>> sheet.totals()
+(-162, -34, 230, -34)
+>>> print(sheet.to_text())
+  #  dealer  contract      taker  result          Ann    Bob   Cleo    Dan
+  1  Ann     Garde         Cleo   made by 8       -66    -66   +198    -66
+                                  totals          -66    -66   +198    -66
+  2  Bob     (all passed)
+  3  Cleo    Prise         Ann    failed by 7     -96    +32    +32    +32
+                                  totals         -162    -34   +230    -34
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .scoring import DealScore
+
+__all__ = ["ScoreSheet", "SheetRow", "SHEET_FORMAT", "SHEET_VERSION"]
+
+SHEET_FORMAT = "tarot_learn/french-tarot-score-sheet"
+SHEET_VERSION = 1
+THROWN_IN_REASONS = ("all passed", "petit sec", "cancelled")
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal on the sheet.  ``score`` is ``None`` for a thrown-in deal; ``scores`` are then all
+    zero.  ``totals`` are the running totals after this deal (practice deals do not change them)."""
+
+    number: int
+    dealer: int
+    score: DealScore | None
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    note: str = ""
+    practice: bool = False
+    reason: str = ""
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.score is None
+
+    @property
+    def counted(self) -> bool:
+        """True when the deal's scores count towards the totals (FT-40, FT-42)."""
+        return self.score is not None and not self.practice
+
+    @property
+    def result(self) -> str:
+        """``'made by 8'``, ``'made exactly'``, ``'failed by 7'`` or the thrown-in reason."""
+        if self.score is None:
+            return self.reason
+        s = self.score
+        if s.made:
+            return f"made by {s.margin}" if s.margin else "made exactly"
+        return f"failed by {-s.margin}"
+
+
+class ScoreSheet:
+    """The running score of a match of ``players`` (3, 4 or 5) named players.
+
+    Seats are numbered in playing order (FT-1); ``names[seat]`` labels the columns.
+    """
+
+    def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
+        if isinstance(players, bool) or players not in (3, 4, 5):
+            raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        if isinstance(names, str) or len(names) != players:
+            raise ValueError(f"give {players} names, one per seat, not {names!r}")
+        clean = [str(n).strip() for n in names]
+        if any(not n for n in clean) or len(set(clean)) != players:
+            raise ValueError(f"player names must be non-empty and different: {list(names)!r}")
+        self.players = players
+        self.names: tuple[str, ...] = tuple(clean)
+        self.rows: list[SheetRow] = []
+        self.cancelled = False
+
+    # ----- recording ---------------------------------------------------------------------------
+    def _check_dealer(self, dealer: int) -> int:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            raise ValueError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
+        return dealer
+
+    def _check_open(self) -> None:
+        if self.cancelled:
+            raise ValueError("this match was cancelled by agreement (FT-43); start a new sheet")
+
+    def add(self, deal_score: DealScore, dealer: int, note: str = "",
+            practice: bool = False) -> SheetRow:
+        """Record a scored deal and return its row.  A practice deal (FT-42) is shown but does
+        not change the totals."""
+        self._check_open()
+        if not isinstance(deal_score, DealScore):
+            raise ValueError(f"add() takes a DealScore from score_deal(), not "
+                             f"{type(deal_score).__name__}")
+        if deal_score.players != self.players:
+            raise ValueError(f"this sheet is for {self.players} players; the deal was scored for "
+                             f"{deal_score.players}")
+        self._check_dealer(dealer)
+        previous = self.totals_after(len(self.rows))
+        totals = previous if practice else tuple(t + s for t, s in zip(previous, deal_score.scores))
+        row = SheetRow(len(self.rows) + 1, dealer, deal_score, deal_score.scores, totals,
+                       str(note), bool(practice))
+        self.rows.append(row)
+        return row
+
+    def add_thrown_in(self, dealer: int, reason: str = "all passed", note: str = "") -> SheetRow:
+        """Record a deal thrown in without score (FT-4 petit sec, FT-7 all passed)."""
+        self._check_open()
+        self._check_dealer(dealer)
+        if reason not in THROWN_IN_REASONS:
+            raise ValueError(f"reason must be one of {', '.join(THROWN_IN_REASONS)}, not {reason!r}")
+        zero = (0,) * self.players
+        row = SheetRow(len(self.rows) + 1, dealer, None, zero, self.totals_after(len(self.rows)),
+                       str(note), False, reason)
+        self.rows.append(row)
+        return row
+
+    def pop(self) -> SheetRow:
+        """Remove and return the last row (to undo a recording)."""
+        self._check_open()
+        if not self.rows:
+            raise ValueError("the score sheet is empty")
+        return self.rows.pop()
+
+    def cancel(self) -> None:
+        """Cancel the match by agreement (FT-43): nobody scores; the rows stay for the record."""
+        self.cancelled = True
+
+    # ----- reading -----------------------------------------------------------------------------
+    def totals_after(self, deals: int) -> tuple[int, ...]:
+        """Running totals after the first ``deals`` rows (0: all zero)."""
+        if deals == 0:
+            return (0,) * self.players
+        return self.rows[deals - 1].totals
+
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total over the counted deals; all zero once the match is cancelled.
+        They always sum to zero."""
+        if self.cancelled:
+            return (0,) * self.players
+        return self.totals_after(len(self.rows))
+
+    def gains(self) -> tuple[int, ...]:
+        """The sum of each player's positive scores (the FFT sheet's "+" column total)."""
+        return tuple(sum(r.scores[i] for r in self.rows if r.counted and r.scores[i] > 0)
+                     for i in range(self.players))
+
+    def losses(self) -> tuple[int, ...]:
+        """The sum of each player's negative scores, as a positive number ("-" column total)."""
+        return tuple(-sum(r.scores[i] for r in self.rows if r.counted and r.scores[i] < 0)
+                     for i in range(self.players))
+
+    def scored_deals(self) -> int:
+        """How many deals count towards the totals (thrown-in and practice deals do not)."""
+        return sum(1 for r in self.rows if r.counted)
+
+    def ranking(self) -> list[tuple[str, int]]:
+        """``(name, total)`` from first to last; ties keep seat order."""
+        return sorted(zip(self.names, self.totals()), key=lambda item: -item[1])
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{n} {t:+d}" for n, t in zip(self.names, self.totals()))
+        state = " cancelled" if self.cancelled else ""
+        return f"<ScoreSheet{state} {len(self.rows)} deals: {totals}>"
+
+    # ----- text --------------------------------------------------------------------------------
+    def _taker_text(self, row: SheetRow) -> str:
+        s = row.score
+        assert s is not None
+        text = self.names[s.taker]
+        if s.partner is not None:
+            text += f" + {self.names[s.partner]}"
+        return text
+
+    def to_text(self) -> str:
+        """A fixed-width table: one line per deal, a line of running totals under each scored deal
+        (see the module example)."""
+        width = max(5, *(len(n) for n in self.names))
+        name_w = max(6, *(len(n) for n in self.names))
+        takers = [self._taker_text(r) for r in self.rows if r.score is not None]
+        taker_w = max([5, *map(len, takers)])
+        head = (f"{'#':>3}  {'dealer':<{name_w}}  {'contract':<12}  {'taker':<{taker_w}}  "
+                f"{'result':<12}" + "".join(f"{n:>{width + 2}}" for n in self.names))
+        lines = [head]
+        pad = " " * (3 + 2 + name_w + 2 + 12 + 2 + taker_w + 2)
+        for row in self.rows:
+            start = f"{row.number:>3}  {self.names[row.dealer]:<{name_w}}  "
+            if row.score is None:
+                lines.append(start + f"({row.reason})" + (f"  {row.note}" if row.note else ""))
+                continue
+            contract = row.score.contract_label + (" *" if row.practice else "")
+            cells = "".join(f"{v:>+{width + 2}d}" for v in row.scores)
+            lines.append(start + f"{contract:<12}  {self._taker_text(row):<{taker_w}}  "
+                         f"{row.result:<12}" + cells + (f"  {row.note}" if row.note else ""))
+            lines.append(pad + f"{'totals':<12}" +
+                         "".join(f"{v:>+{width + 2}d}" if v else f"{0:>{width + 2}d}"
+                                 for v in row.totals))
+        if any(r.practice for r in self.rows):
+            lines.append("* practice deal: shown, not counted (FT-42)")
+        if self.cancelled:
+            lines.append("match cancelled by agreement: no score stands (FT-43)")
+        return "\n".join(line.rstrip() for line in lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # ----- HTML --------------------------------------------------------------------------------
+    def to_html(self) -> str:
+        """An HTML table laid out like the FFT score sheet: for every player a "+" and a "-"
+        column and the running total; then the "+"/"-" totals and the balance ("Bilan")."""
+        e = html.escape
+        n = self.players
+        css = (
+            "<style>"
+            ".ft-sheet{border-collapse:collapse;font:13px/1.3 system-ui,sans-serif;margin:4px 0}"
+            ".ft-sheet th,.ft-sheet td{border:1px solid #7a7a7a;padding:2px 6px;text-align:right}"
+            ".ft-sheet thead th{background:#1f4e79;color:#fff;text-align:center}"
+            ".ft-sheet thead tr.ft-sub th{background:#dbe5f1;color:#1f4e79}"
+            ".ft-sheet td.ft-l{text-align:left}"
+            ".ft-sheet td.ft-plus{color:#116611}.ft-sheet td.ft-minus{color:#a11}"
+            ".ft-sheet td.ft-run{background:#f3f3f3;font-weight:600}"
+            ".ft-sheet tr.ft-void td{color:#777;font-style:italic}"
+            ".ft-sheet tr.ft-practice td{color:#777}"
+            ".ft-sheet tfoot td{background:#dbe5f1;font-weight:600}"
+            ".ft-sheet caption{caption-side:bottom;text-align:left;color:#555;font-size:12px}"
+            "</style>"
+        )
+        head1 = ("<tr><th rowspan='2'>Deal</th><th rowspan='2'>Dealer</th>"
+                 "<th rowspan='2'>Contract</th><th rowspan='2'>Taker</th>"
+                 "<th rowspan='2'>Result</th>"
+                 + "".join(f"<th colspan='3'>{e(name)}</th>" for name in self.names) + "</tr>")
+        head2 = "<tr class='ft-sub'>" + "<th>+</th><th>&minus;</th><th>total</th>" * n + "</tr>"
+        body = []
+        for row in self.rows:
+            lead = (f"<td>{row.number}</td><td class='ft-l'>{e(self.names[row.dealer])}</td>")
+            title = f" title='{e(row.note)}'" if row.note else ""
+            if row.score is None:
+                body.append(f"<tr class='ft-void'{title}>{lead}<td class='ft-l' colspan='3'>"
+                            f"{e(row.reason)}</td>" + "<td></td><td></td><td class='ft-run'>"
+                            + "</td><td></td><td></td><td class='ft-run'>".join(
+                                str(t) for t in row.totals) + "</td></tr>")
+                continue
+            cls = " class='ft-practice'" if row.practice else ""
+            cells = []
+            for value, total in zip(row.scores, row.totals):
+                plus = str(value) if value > 0 else ""
+                minus = str(-value) if value < 0 else ""
+                cells.append(f"<td class='ft-plus'>{plus}</td><td class='ft-minus'>{minus}</td>"
+                             f"<td class='ft-run'>{total}</td>")
+            contract = e(row.score.contract_label) + (" (practice)" if row.practice else "")
+            body.append(f"<tr{cls}{title}>{lead}<td class='ft-l'>{contract}</td>"
+                        f"<td class='ft-l'>{e(self._taker_text(row))}</td>"
+                        f"<td class='ft-l'>{e(row.result)}</td>" + "".join(cells) + "</tr>")
+        gains, losses, totals = self.gains(), self.losses(), self.totals()
+        foot = ("<tr><td class='ft-l' colspan='5'>Total</td>"
+                + "".join(f"<td class='ft-plus'>{g}</td><td class='ft-minus'>{lo}</td><td></td>"
+                          for g, lo in zip(gains, losses)) + "</tr>"
+                + "<tr><td class='ft-l' colspan='5'>Balance (bilan)</td>"
+                + "".join(f"<td colspan='3' style='text-align:center'>{t:+d}</td>" if t else
+                          "<td colspan='3' style='text-align:center'>0</td>" for t in totals)
+                + "</tr>")
+        notes = []
+        if any(r.practice for r in self.rows):
+            notes.append("Practice deals are shown but not counted (FT-42).")
+        if self.cancelled:
+            notes.append("Match cancelled by agreement: no score stands (FT-43).")
+        caption = f"<caption>{' '.join(notes)}</caption>" if notes else ""
+        return (f"{css}<table class='ft-sheet'>{caption}<thead>{head1}{head2}</thead>"
+                f"<tbody>{''.join(body)}</tbody><tfoot>{foot}</tfoot></table>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    # ----- saving ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        rows = []
+        for row in self.rows:
+            item: dict[str, Any] = {"dealer": row.dealer}
+            if row.score is None:
+                item["thrown_in"] = row.reason
+            else:
+                item["score"] = row.score.to_dict()
+                item["scores"] = list(row.scores)
+                if row.practice:
+                    item["practice"] = True
+            if row.note:
+                item["note"] = row.note
+            rows.append(item)
+        return {"format": SHEET_FORMAT, "version": SHEET_VERSION, "players": self.players,
+                "names": list(self.names), "cancelled": self.cancelled, "rows": rows}
+
+    def to_json(self) -> str:
+        """The sheet as JSON; :meth:`from_json` reads it back exactly."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ScoreSheet":
+        if not isinstance(data, dict) or data.get("format") != SHEET_FORMAT:
+            raise ValueError("this is not a French Tarot score sheet (format field missing or wrong)")
+        if data.get("version") != SHEET_VERSION:
+            raise ValueError(f"score sheet version {data.get('version')!r} is not supported "
+                             f"(this program reads version {SHEET_VERSION})")
+        try:
+            sheet = cls(data["players"], data["names"])
+            rows = data["rows"]
+            if not isinstance(rows, list):
+                raise ValueError("rows must be a list")
+            for i, item in enumerate(rows, 1):
+                if "thrown_in" in item:
+                    sheet.add_thrown_in(item["dealer"], item["thrown_in"], item.get("note", ""))
+                    continue
+                row = sheet.add(DealScore.from_dict(item["score"]), item["dealer"],
+                                item.get("note", ""), bool(item.get("practice", False)))
+                if list(row.scores) != item.get("scores"):
+                    raise ValueError(f"deal {i}: the recorded scores {item.get('scores')} do not "
+                                     f"match the deal's score {list(row.scores)}")
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"corrupt score sheet: {err!r}") from None
+        sheet.cancelled = bool(data.get("cancelled", False))
+        return sheet
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "ScoreSheet":
+        """Read a sheet written by :meth:`to_json`; anything else raises a clear ``ValueError``."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
+            raise ValueError(f"a score sheet is JSON text; this is not: {err}") from None
+        return cls.from_dict(data)

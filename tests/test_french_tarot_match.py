@@ -1,0 +1,194 @@
+"""The French Tarot score sheet (seeds/french_tarot.md FT-40 .. FT-43)."""
+
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tarot_learn.games.french_tarot.match import ScoreSheet
+from tarot_learn.games.french_tarot.scoring import CONTRACTS, score_deal
+
+# The FFT's example score sheet (rules page 10): the five deals of page 9, played by Nord, Sud,
+# Est and Ouest; the takers were Est, Ouest, Sud, Nord and Sud.
+NAMES = ["Nord", "Sud", "Est", "Ouest"]
+FFT_DEALS = [
+    (dict(contract="garde", bouts=2, points=49, petit_au_bout="attack",
+          poignees=[("attack", 10)]), 2),
+    (dict(contract="garde_sans", bouts=2, points=45, petit_au_bout="defence"), 3),
+    (dict(contract="prise", bouts=1, points=44, petit_au_bout="attack",
+          poignees=[("attack", 10)]), 1),
+    (dict(contract="garde", bouts=2, points=52, poignees=[("defence", 10)]), 0),
+    (dict(contract="garde", bouts=2, points=87, petit_au_bout="attack", poignees=[("attack", 10)],
+          chelem="announced_made"), 1),
+]
+# What the FFT sheet prints: each player's "+" and "-" totals and the balance (bilan).
+FFT_GAINS = (318, 1746, 360, 270)
+FFT_LOSSES = (764, 400, 750, 780)
+FFT_BILAN = (-446, 1346, -390, -510)
+# The deal-by-deal entries of the FFT sheet, per player.
+FFT_ROWS = [(-106, -106, 318, -106), (-76, -76, -76, 228), (42, -126, 42, 42),
+            (276, -92, -92, -92), (-582, 1746, -582, -582)]
+
+
+def fft_sheet() -> ScoreSheet:
+    sheet = ScoreSheet(4, NAMES)
+    for number, (kwargs, taker) in enumerate(FFT_DEALS):
+        sheet.add(score_deal(4, seats=taker, **kwargs), dealer=number % 4)
+    return sheet
+
+
+def test_fft_score_sheet_reproduces_exactly():
+    sheet = fft_sheet()
+    assert [r.scores for r in sheet.rows] == FFT_ROWS
+    assert sheet.gains() == FFT_GAINS
+    assert sheet.losses() == FFT_LOSSES
+    assert sheet.totals() == FFT_BILAN
+    assert sum(sheet.totals()) == 0
+    assert sheet.ranking()[0] == ("Sud", 1346)
+
+
+def test_running_totals_accumulate_row_by_row():
+    sheet = fft_sheet()
+    running = [0, 0, 0, 0]
+    for row, expected in zip(sheet.rows, FFT_ROWS):
+        running = [a + b for a, b in zip(running, expected)]
+        assert row.totals == tuple(running)
+    assert [r.number for r in sheet.rows] == [1, 2, 3, 4, 5]
+    assert sheet.rows[2].result == "failed by 7" and sheet.rows[0].result == "made by 8"
+
+
+def test_text_and_html_show_every_deal_and_the_balance():
+    sheet = fft_sheet()
+    text = sheet.to_text()
+    assert text.splitlines()[0].split()[-4:] == NAMES
+    assert "+1746" in text and "Garde sans" in text
+    assert text.splitlines()[-1].split()[-4:] == ["-446", "+1346", "-390", "-510"]
+    page = sheet._repr_html_()
+    assert page == sheet.to_html()
+    assert page.count("<tr") == 2 + 5 + 2  # two header rows, five deals, total and balance
+    for value in ("1746", "+1346", "-446", "Garde sans", "Balance"):
+        assert value in page
+    cells = re.findall(r"<td colspan='3' style='text-align:center'>([^<]*)</td>", page)
+    assert cells == ["-446", "+1346", "-390", "-510"]
+
+
+def test_html_escapes_names():
+    sheet = ScoreSheet(3, ["<b>x</b>", "Bo & Co", "C"])
+    sheet.add(score_deal(3, "garde", 1, 60, seats=1), dealer=0, note="it's <fine>")
+    page = sheet.to_html()
+    assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+    assert "Bo &amp; Co" in page and "&lt;fine&gt;" in page
+
+
+def test_thrown_in_and_practice_deals_do_not_count():
+    sheet = ScoreSheet(4, NAMES)
+    sheet.add(score_deal(4, "garde", 2, 50, seats=0), dealer=3)
+    before = sheet.totals()
+    sheet.add_thrown_in(dealer=0, reason="all passed")
+    sheet.add_thrown_in(dealer=1, reason="petit sec", note="Est had only the Petit")
+    sheet.add(score_deal(4, "garde_contre", 0, 20, seats=2), dealer=2, practice=True)
+    assert sheet.totals() == before
+    assert sheet.scored_deals() == 1 and len(sheet) == 4
+    assert sheet.rows[3].scores != (0, 0, 0, 0)  # shown on the sheet, not counted
+    assert "practice deal" in sheet.to_text() and "(petit sec)" in sheet.to_text()
+    assert "not counted (FT-42)" in sheet.to_html()
+    assert sheet.gains() == tuple(max(v, 0) for v in before)
+
+
+def test_cancel_by_agreement_scores_nothing_but_keeps_the_rows():
+    sheet = fft_sheet()
+    sheet.cancel()
+    assert sheet.totals() == (0, 0, 0, 0)
+    assert len(sheet.rows) == 5
+    assert "cancelled" in sheet.to_text() and "cancelled" in repr(sheet)
+    with pytest.raises(ValueError, match="cancelled by agreement"):
+        sheet.add(score_deal(4, "prise", 1, 60), dealer=0)
+    again = ScoreSheet.from_json(sheet.to_json())
+    assert again.cancelled and again.totals() == (0, 0, 0, 0)
+
+
+def test_pop_undoes_the_last_row():
+    sheet = fft_sheet()
+    row = sheet.pop()
+    assert row.number == 5 and sheet.totals() == sheet.rows[-1].totals
+    with pytest.raises(ValueError, match="empty"):
+        ScoreSheet(3).pop()
+
+
+def test_json_round_trip_is_exact():
+    sheet = fft_sheet()
+    sheet.add_thrown_in(1, "all passed")
+    sheet.add(score_deal(4, "prise", 0, 60, seats=3), dealer=2, note="a note", practice=True)
+    text = sheet.to_json()
+    again = ScoreSheet.from_json(text)
+    assert again.to_json() == text
+    assert again.totals() == sheet.totals() and again.names == sheet.names
+    assert [r.scores for r in again.rows] == [r.scores for r in sheet.rows]
+    assert again.to_html() == sheet.to_html()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(format="other"), "not a French Tarot score sheet"),
+    (lambda d: d.update(version=99), "version 99 is not supported"),
+    (lambda d: d["rows"][0].update(scores=[1, 2, 3, -6]), "do not match"),
+    (lambda d: d["rows"][0]["score"].update(contract="slam"), "unknown contract"),
+    (lambda d: d["rows"][0].pop("dealer"), "corrupt score sheet"),
+    (lambda d: d["rows"][1].update(dealer=9), "dealer must be a seat from 0 to 3"),
+    (lambda d: d.update(names=["a", "a", "b", "c"]), "must be non-empty and different"),
+])
+def test_corrupt_json_gives_a_clear_error(mutate, message):
+    data = json.loads(fft_sheet().to_json())
+    mutate(data)
+    with pytest.raises(ValueError, match=message):
+        ScoreSheet.from_json(json.dumps(data))
+
+
+def test_not_json_at_all():
+    with pytest.raises(ValueError, match="is JSON text"):
+        ScoreSheet.from_json("{truncated")
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="players must be 3, 4 or 5"):
+        ScoreSheet(6)
+    with pytest.raises(ValueError, match="give 4 names"):
+        ScoreSheet(4, ["a", "b"])
+    sheet = ScoreSheet(4)
+    assert sheet.names == ("Player 1", "Player 2", "Player 3", "Player 4")
+    with pytest.raises(ValueError, match="scored for 3"):
+        sheet.add(score_deal(3, "garde", 1, 60), dealer=0)
+    with pytest.raises(ValueError, match="takes a DealScore"):
+        sheet.add({"contract": "garde"}, dealer=0)
+    with pytest.raises(ValueError, match="dealer must be a seat"):
+        sheet.add(score_deal(4, "garde", 1, 60), dealer=4)
+    with pytest.raises(ValueError, match="reason must be one of"):
+        sheet.add_thrown_in(0, reason="bored")
+    assert len(sheet) == 0
+
+
+def test_five_player_sheet_names_the_partner():
+    sheet = ScoreSheet(5, ["A", "B", "C", "D", "E"])
+    sheet.add(score_deal(5, "garde", 1, 55, seats=(1, 3)), dealer=0)
+    sheet.add(score_deal(5, "prise", 1, 45, seats=4, taker_alone=True), dealer=1)
+    assert "B + D" in sheet.to_text() and "B + D" in sheet.to_html()
+    assert sum(sheet.totals()) == 0
+
+
+@given(st.integers(3, 5).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.tuples(
+    st.sampled_from(CONTRACTS), st.integers(0, 3), st.integers(0, 182), st.integers(0, n - 1),
+    st.booleans()), max_size=12))))
+def test_totals_are_zero_sum_and_equal_the_sum_of_counted_rows(case):
+    players, deals = case
+    sheet = ScoreSheet(players)
+    for contract, bouts, half, taker, practice in deals:
+        half = min(max(half, 8 * bouts), 182 - 8 * (3 - bouts))
+        seats = (taker, (taker + 1) % 5) if players == 5 else taker
+        sheet.add(score_deal(players, contract, bouts, half_points=half, seats=seats),
+                  dealer=taker, practice=practice)
+    assert sum(sheet.totals()) == 0
+    expect = [sum(r.scores[i] for r in sheet.rows if not r.practice) for i in range(players)]
+    assert list(sheet.totals()) == expect
+    assert tuple(g - lo for g, lo in zip(sheet.gains(), sheet.losses())) == sheet.totals()
+    assert ScoreSheet.from_json(sheet.to_json()).totals() == sheet.totals()
