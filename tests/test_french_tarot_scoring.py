@@ -355,3 +355,19 @@ def test_more_points_never_score_less(kwargs):
         assert more.value >= s.value
     assert s.made == (s.half_points >= 2 * s.threshold)
     assert abs(s.term("contract").value) == 25 * s.multiplier
+
+
+def test_breakdown_and_html_name_the_players():
+    s = score_deal(5, "garde", 2, 50, seats=(0, 2))
+    text = s.breakdown(list("ABCDE"))
+    assert "taker (A): +136; partner (C): +68; defenders (B, D, E): -68 each" in text
+    page = s._repr_html_()
+    assert page.count("<tr") == len(s.terms) + 1 + 5
+    assert "seat 2 (partner)" in page and "+136" in page
+    assert s.player_lines(list("ABCDE"))[4] == ("E (defender)", -68)
+
+
+def test_headline_mentions_the_half_point_rule_only_when_used():
+    assert "half point goes to the defence" in score_deal(3, "prise", 2, 40.5).headline()
+    assert "half point" not in score_deal(3, "prise", 2, 40).headline()
+    assert "made exactly" in score_deal(3, "prise", 2, 41).headline()

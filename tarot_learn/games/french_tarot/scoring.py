@@ -23,7 +23,8 @@ Garde (x2), 4 players: the attack has 49 points with 2 bouts and needed 41: made
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import html
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .cards import (HAND_SIZES, POIGNEE_BONUS, TOTAL_HALF_POINTS, format_points, poignee_category,
@@ -164,7 +165,6 @@ class DealScore:
     terms: tuple[Term, ...]
     value: int
     scores: tuple[int, ...]
-    _extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # ----- derived facts -----------------------------------------------------------------------
     @property
@@ -258,14 +258,34 @@ class DealScore:
         parts = [f"taker ({who(self.taker)}): {self.scores[self.taker]:+d}"]
         if self.partner is not None:
             parts.append(f"partner ({who(self.partner)}): {self.scores[self.partner]:+d}")
-        defenders = ", ".join(str(s) if not names else names[s] for s in self.defenders)
-        label = "seats" if not names else "players"
-        parts.append(f"defenders ({label} {defenders}): {-self.value:+d} each" if not names else
-                     f"defenders ({defenders}): {-self.value:+d} each")
+        if names:
+            defenders = ", ".join(names[s] for s in self.defenders)
+        else:
+            defenders = "seats " + ", ".join(str(s) for s in self.defenders)
+        parts.append(f"defenders ({defenders}): {-self.value:+d} each")
         return "\n".join([self.headline(), *rows, "  " + "; ".join(parts)])
 
     def __str__(self) -> str:
         return self.breakdown()
+
+    def to_html(self, names: Sequence[str] | None = None) -> str:
+        """A small HTML table of the terms and of each player's score, for lessons."""
+        e = html.escape
+        rows = "".join(
+            f"<tr><td>{e(t.label)}</td><td>{t.sign * t.amount:+d}</td>"
+            f"<td>{'x' + str(t.multiplier) if t.multiplier != 1 else ''}</td>"
+            f"<td style='text-align:right'>{t.value:+d}</td><td>{e(t.rule)}</td>"
+            f"<td>{e(t.note)}</td></tr>" for t in self.terms)
+        rows += (f"<tr style='font-weight:600'><td colspan='3'>value for the attack</td>"
+                 f"<td style='text-align:right'>{self.value:+d}</td><td>FT-39</td><td></td></tr>")
+        players = "".join(f"<tr><td colspan='3'>{e(label)}</td>"
+                          f"<td style='text-align:right'>{value:+d}</td><td></td><td></td></tr>"
+                          for label, value in self.player_lines(names))
+        return (f"<table class='ft-deal'><caption style='text-align:left'>{e(self.headline())}"
+                f"</caption><tbody>{rows}{players}</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     # ----- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
