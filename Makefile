@@ -25,9 +25,9 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 lab: $(VENV)/.installed
-	@echo "Starting JupyterLab: open the http://127.0.0.1:$(PORT)/lab/... URL it prints (Ctrl-C stops it)."
+	@echo "Starting JupyterLab on the start-here lesson: open the URL with the token that it prints (Ctrl-C stops it)."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser $(ROOT_FLAG) \
-		--ServerApp.root_dir="$(CURDIR)" notebooks/00_start_here.ipynb
+		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # The browser tests drive Debian's Chromium; install it when it is missing and we may.
 chromium:

@@ -263,6 +263,13 @@ class Card:
         rank = _FRENCH_RANK_FR.get(self.rank) or str(self.rank)
         return f"{rank} de {_FRENCH_SUIT_FR[self.suit]}"
 
+    # ----- display -----------------------------------------------------------------------------
+    def _repr_png_(self) -> bytes:
+        # Lazy import, python-chess style: the cards module itself never needs Pillow.
+        from .render import card_png
+
+        return card_png(self)
+
     # ----- parsing -----------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str, pack: str = TAROT) -> "Card":

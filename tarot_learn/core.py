@@ -225,6 +225,9 @@ class State:
         self.seed = seed
         self.history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
+        # The score of the patiences (KL-13, TS-21, AT-15): every move made counts, and undo does
+        # not take it back, so peeking under a card with undo is not free in a same-deal race.
+        self.moves_made = 0
 
     # ----- rule hooks (each game writes these) ---------------------------------------------------
     def _deal(self, seed: int) -> None:
@@ -311,6 +314,7 @@ class State:
         if m not in self._legal_moves():
             raise self._refusal(m)
         self.history.append((m, self._apply(m)))
+        self.moves_made += 1
         if self._redo and self._redo[-1] == m:
             self._redo.pop()
         else:
@@ -362,6 +366,7 @@ class State:
 
     @property
     def move_count(self) -> int:
+        """Moves on the board now (undo lowers it); the score is ``moves_made``."""
         return len(self.history)
 
     def is_over(self) -> bool:
@@ -381,6 +386,7 @@ class State:
         other = type(self).__new__(type(self))
         other._init_bookkeeping(dict(self.options), self.seed)
         other._start = self._start
+        other.moves_made = self.moves_made
         if history:
             other._restore(self._start)
             for m, _ in self.history:
@@ -420,6 +426,7 @@ class State:
             "start": self._start,
             "moves": [str(m) for m, _ in self.history],
             "redo": [str(m) for m in reversed(self._redo)],
+            "moves_made": self.moves_made,
         }
         body["checksum"] = _checksum(body)
         return json.dumps(body, indent=1, sort_keys=True)
@@ -447,6 +454,10 @@ class State:
             except IllegalMove as err:
                 raise SaveError(f"the save's redo line holds {text!r}, which is not a move ({err})") from None
         state._redo = list(reversed(redo))
+        made = data.get("moves_made", state.moves_made)
+        if not isinstance(made, int) or made < len(state.history):
+            raise SaveError(f"the save's move counter {made!r} is less than the moves it holds")
+        state.moves_made = made
         return state
 
     # ----- display -------------------------------------------------------------------------------

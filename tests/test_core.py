@@ -50,6 +50,7 @@ def test_play_undo_redo():
     s.undo_all()
     with pytest.raises(IllegalMove, match="no move to undo"):
         s.undo()
+    assert s.moves_made == 6, "undo does not lower the score; each redo counts again"
 
 
 def test_a_new_move_ends_the_redo_line_but_replaying_it_keeps_it():
@@ -114,6 +115,7 @@ def test_save_load_round_trip_with_redo(toy_registered):
     assert type(t) is Toy
     assert t.key() == s.key() and t.moves == s.moves and t.redo_moves == s.redo_moves
     assert t.options == s.options and t.deal_code == s.deal_code
+    assert t.moves_made == s.moves_made == 4
     t.undo_all(); s.undo_all()
     assert t.key() == s.key()
 
