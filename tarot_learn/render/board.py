@@ -1,0 +1,267 @@
+"""Pictures of a whole position, drawn from a game's *view* (``state.view()``).
+
+Two view shapes are understood (see ``ARCHITECTURE.md`` and the patience games):
+
+* ``"piles"``: the patiences.  Top row: stock, waste (its top three cards fanned), reserve, then
+  the foundations against the right edge; below, the tableau columns fanned downwards (face-down
+  cards overlap more than face-up ones).  Empty piles show an outlined place with their label.
+* ``"rows"``: labelled fanned rows (French Tarot hands, the trick, the dog).
+
+A card entry is ``[notation, face_up]``; an optional third item names a style (``"highlight"``
+or ``"dim"``) so a board can show a selection.  Face-down cards are never parsed, so a view may
+hide them as ``"??"``.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Mapping
+
+from PIL import Image, ImageDraw
+
+from ..cards import Card, CardError
+from .fonts import font
+from .geometry import rounded_rect
+from .images import back_image, card_image, card_size, check_height, check_style, margin_for
+from .palette import FELT, PAPER
+
+__all__ = ["board_image", "board_png", "as_view"]
+
+_TOP_KINDS = ("stock", "waste", "reserve", "foundation")
+_KINDS = _TOP_KINDS + ("tableau",)
+_CAPTION = (235, 229, 214, 255)
+_DIM_TEXT = (196, 214, 204, 255)
+
+
+def as_view(state_or_view: object) -> dict[str, Any]:
+    """The view dict of a State (anything with ``.view()``) or the dict itself, checked."""
+    view = state_or_view
+    viewer = getattr(state_or_view, "view", None)
+    if callable(viewer) and not isinstance(state_or_view, Mapping):
+        view = viewer()
+    if not isinstance(view, Mapping):
+        raise ValueError(f"board_image needs a game State or its view() dict, not "
+                         f"{type(state_or_view).__name__}")
+    pack = view.get("pack", "tarot")
+    if pack not in ("tarot", "standard"):
+        raise ValueError(f"view['pack'] must be 'tarot' or 'standard', not {pack!r}")
+    if not isinstance(view.get("piles", []), list) or not isinstance(view.get("rows", []), list):
+        raise ValueError("view['piles'] and view['rows'] must be lists")
+    if "piles" not in view and "rows" not in view:
+        raise ValueError("a view needs 'piles' (patiences) or 'rows' (hands, tricks) to draw")
+    for pile in view.get("piles", []):
+        if not isinstance(pile, Mapping) or pile.get("kind") not in _KINDS:
+            kind = pile.get("kind") if isinstance(pile, Mapping) else pile
+            raise ValueError(f"each pile needs a 'kind' among {', '.join(_KINDS)}, not {kind!r}")
+    return dict(view)
+
+
+def _entries(cards: Any, where: str) -> list[tuple[str, bool, str]]:
+    if not isinstance(cards, list):
+        raise ValueError(f"{where}: 'cards' must be a list of [notation, face_up] pairs")
+    out = []
+    for item in cards:
+        if not isinstance(item, (list, tuple)) or len(item) not in (2, 3):
+            raise ValueError(f"{where}: each card is [notation, face_up], not {item!r}")
+        style = check_style(item[2]) if len(item) == 3 else "normal"
+        out.append((str(item[0]), bool(item[1]), style))
+    return out
+
+
+class _Board:
+    def __init__(self, view: dict[str, Any], height: int, show_value: bool,
+                 four_colour: bool) -> None:
+        self.view, self.h, self.show_value, self.four = view, height, show_value, four_colour
+        self.pack = view.get("pack", "tarot")
+        self.cw, self.ch = card_size(height)
+        self.gap = max(4, round(self.cw * 0.16))
+        self.pad = max(8, round(self.ch * 0.14))
+        self.text_px = max(11, round(self.ch * 0.1))
+        self.small_px = max(10, round(self.ch * 0.085))
+        self.ops: list[tuple] = []          # deferred drawing, laid out before the size is known
+
+    # -- card pictures ----------------------------------------------------------------------------
+    def card(self, notation: str, face_up: bool, style: str) -> Image.Image:
+        if not face_up:
+            return back_image(self.h, style)
+        try:
+            card = Card.parse(notation, self.pack)
+        except CardError as exc:
+            raise ValueError(f"view has a card that is not in the {self.pack} pack: {exc}") from None
+        return card_image(card, self.h, style=style, show_value=self.show_value,
+                          four_colour=self.four)
+
+    # -- layout -----------------------------------------------------------------------------------
+    def squared(self, x: int, y: int, pile: Mapping[str, Any]) -> None:
+        cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
+        if not cards:
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            return
+        depth = min(3, (len(cards) - 1 + 7) // 8)  # a thicker pile looks thicker
+        step = max(1, round(self.ch * 0.008))
+        for k in range(depth, 0, -1):
+            notation, up, _ = cards[-1 - min(k, len(cards) - 1)]
+            self.ops.append(("card", x + k * step, y + k * step, notation, up, "normal"))
+        self.ops.append(("card", x, y) + cards[-1])
+        if pile.get("kind") in ("stock", "reserve", "waste"):
+            self.ops.append(("caption", x + self.cw // 2, y + self.ch + self.gap // 2,
+                             str(len(cards))))
+
+    def waste(self, x: int, y: int, pile: Mapping[str, Any]) -> None:
+        cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
+        if not cards:
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            return
+        shown = cards[-3:]
+        off = round(self.cw * 0.3)
+        for i, entry in enumerate(shown):
+            self.ops.append(("card", x + i * off, y) + entry)
+        self.ops.append(("caption", x + self.cw // 2, y + self.ch + self.gap // 2,
+                         str(len(cards))))
+
+    def column(self, x: int, y: int, pile: Mapping[str, Any], limit: int) -> int:
+        cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
+        if not cards:
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            return self.ch
+        down, up = self.ch * 0.09, self.ch * 0.24
+        offsets = [down if not c[1] else up for c in cards[:-1]]
+        natural = sum(offsets)
+        if natural + self.ch > limit and natural:
+            # Squeeze long columns, but never so far that a face-up index is hidden.
+            scale = max((limit - self.ch) / natural, 0.17 / 0.24)
+            offsets = [o * scale for o in offsets]
+        yy = float(y)
+        for entry, off in zip(cards, offsets + [0.0]):
+            self.ops.append(("card", x, round(yy)) + entry)
+            yy += off
+        return round(yy) - y + self.ch
+
+    def row(self, x: int, y: int, row: Mapping[str, Any], max_w: int) -> tuple[int, int]:
+        label = str(row.get("label", ""))
+        self.ops.append(("label", x, y, label))
+        y += self.text_px + self.gap // 2
+        cards = _entries(row.get("cards", []), f"row {label!r}")
+        if not cards:
+            self.ops.append(("place", x, y, "empty"))
+            return self.cw, self.text_px + self.gap // 2 + self.ch
+        off = round(self.cw * 0.36)
+        if len(cards) > 1 and self.cw + (len(cards) - 1) * off > max_w:
+            off = max(round(self.cw * 0.2), (max_w - self.cw) // (len(cards) - 1))
+        for i, entry in enumerate(cards):
+            self.ops.append(("card", x + i * off, y) + entry)
+        return self.cw + (len(cards) - 1) * off, self.text_px + self.gap // 2 + self.ch
+
+    def layout(self) -> tuple[int, int]:
+        piles = self.view.get("piles", [])
+        pad, gap, cw, ch = self.pad, self.gap, self.cw, self.ch
+        header = self.text_px * 2 + pad // 2 if self.view.get("title") else pad // 2
+        y = pad + header
+        width = 0
+        if piles:
+            top = [p for p in piles if p.get("kind") in ("stock", "waste", "reserve")]
+            found = [p for p in piles if p.get("kind") == "foundation"]
+            tab = [p for p in piles if p.get("kind") == "tableau"]
+            waste_w = cw + 2 * round(cw * 0.3)
+            left_w = sum((waste_w if p["kind"] == "waste" else cw) + gap for p in top)
+            found_w = len(found) * (cw + gap) - (gap if found else 0)
+            tab_w = len(tab) * (cw + gap) - (gap if tab else 0)
+            inner = max(left_w + found_w + (gap if top and found else 0), tab_w, 4 * cw)
+            x = pad
+            for p in top:
+                (self.waste if p["kind"] == "waste" else self.squared)(x, y, p)
+                x += (waste_w if p["kind"] == "waste" else cw) + gap
+            fx = pad + inner - found_w
+            for p in found:
+                self.squared(fx, y, p)
+                fx += cw + gap
+            has_caption = any(p["kind"] in ("stock", "waste", "reserve") for p in top)
+            y += ch + (gap + self.small_px if has_caption else gap)
+            if tab:
+                limit = round(ch * 4.2)
+                tx = pad + (inner - tab_w) // 2
+                tallest = 0
+                for p in tab:
+                    tallest = max(tallest, self.column(tx, y, p, limit))
+                    tx += cw + gap
+                y += tallest + gap
+            width = inner
+        rows = self.view.get("rows", [])
+        if rows:
+            max_w = max(width, 12 * cw)
+            for r in rows:
+                rw, rh = self.row(pad, y, r, max_w)
+                width = max(width, rw)
+                y += rh + gap
+        footer = self.text_px + pad // 2
+        return width + 2 * pad, y + footer + pad // 2
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def render(self) -> Image.Image:
+        w, h = self.layout()
+        img = Image.new("RGBA", (w, h), FELT)
+        draw = ImageDraw.Draw(img)
+        title = str(self.view.get("title", "") or "")
+        bold = font(round(self.text_px * 1.25), True)
+        regular = font(self.text_px)
+        small = font(self.small_px)
+        if title:
+            draw.text((self.pad, self.pad), title, font=bold, fill=PAPER, anchor="lt")
+        for op in self.ops:
+            kind = op[0]
+            if kind == "card":
+                _, x, y, notation, up, style = op
+                img.alpha_composite(self.card(notation, up, style), (x, y))
+            elif kind == "place":
+                self.placeholder(draw, op[1], op[2], str(op[3]), small)
+            elif kind == "caption":
+                draw.text((op[1], op[2]), op[3], font=small, fill=_DIM_TEXT, anchor="mt")
+            elif kind == "label":
+                draw.text((op[1], op[2]), op[3], font=regular, fill=_CAPTION, anchor="lt")
+        status = str(self.view.get("status", "") or "")
+        moves = self.view.get("moves")
+        foot_y = h - self.pad // 2 - self.text_px // 2 - 2
+        if status:
+            draw.text((self.pad, foot_y), status, font=regular, fill=_CAPTION, anchor="lm")
+        if moves is not None:
+            draw.text((w - self.pad, foot_y), f"moves: {moves}", font=regular, fill=_DIM_TEXT,
+                      anchor="rm")
+        return img
+
+    def placeholder(self, draw: ImageDraw.ImageDraw, x: int, y: int, label: str,
+                    small: Any) -> None:
+        m = margin_for(self.h)
+        lw = max(1, round(self.ch * 0.012))
+        box = rounded_rect(x + m, y + m, x + self.cw - m, y + self.ch - m, self.ch * 0.04)
+        draw.polygon(box, fill=(255, 255, 255, 18), outline=(214, 226, 218, 255), width=lw)
+        if label:
+            f = small
+            if f.getlength(label) > self.cw - 2 * m - 4:  # long labels get smaller type
+                f = font(max(8, int(self.small_px * (self.cw - 2 * m - 4) / f.getlength(label))))
+            draw.text((x + self.cw // 2, y + self.ch // 2), label, font=f,
+                      fill=(226, 234, 228, 255), anchor="mm")
+
+
+def board_image(state_or_view: object, height: int = 120, *, show_value: bool = True,
+                four_colour: bool = False) -> Image.Image:
+    """Draw a position; ``height`` is the height of one card in pixels.
+
+    >>> view = {"game": "demo", "title": "Demo", "pack": "tarot", "status": "your move",
+    ...         "moves": 3, "piles": [
+    ...     {"id": "stock", "kind": "stock", "label": "Stock", "cards": [["T5", False]]},
+    ...     {"id": "t1", "kind": "tableau", "label": "t1", "cards": [["KS", True]]}]}
+    >>> board_image(view, 60).mode
+    'RGBA'
+    """
+    height = check_height(height, "height (of one card)")
+    view = as_view(state_or_view)
+    return _Board(view, height, bool(show_value), bool(four_colour)).render()
+
+
+def board_png(state_or_view: object, height: int = 120, *, show_value: bool = True,
+              four_colour: bool = False) -> bytes:
+    """:func:`board_image` as PNG bytes, for ``State._repr_png_``."""
+    img = board_image(state_or_view, height, show_value=show_value, four_colour=four_colour)
+    buf = io.BytesIO()
+    img.convert("RGB").save(buf, format="PNG")
+    return buf.getvalue()

@@ -1,0 +1,267 @@
+"""Public card pictures: faces, backs, PNG bytes and sprite sheets, cached.
+
+Every image is RGBA, ``height`` pixels tall and ``card_width(height)`` = ``round(height * 0.58)``
+wide (tarot cards are about 7 x 12 cm).  A transparent margin of about 2.5 % of the height runs
+round the card body so the highlight glow and the soft shadow fit without changing the size: a
+board can swap styles without moving anything.
+
+Cached images are shared: treat them as read-only and ``.copy()`` one before drawing on it.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Iterable
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from ..cards import Card
+from .cache import ByteLRU
+from .face import Canvas, draw_back, draw_face, supersample_for
+from .palette import HIGHLIGHT
+
+__all__ = ["card_image", "back_image", "card_png", "sprite_sheet", "card_width", "card_size",
+           "margin_for", "STYLES", "ASPECT", "MIN_HEIGHT", "MAX_HEIGHT", "clear_cache",
+           "check_height", "check_style"]
+
+ASPECT = 0.58
+MIN_HEIGHT, MAX_HEIGHT = 20, 4000
+STYLES = ("normal", "highlight", "dim")
+
+# 256 MB of decoded pixels is ~1400 cards at the default height, a whole deck at every style
+# and several sizes; big faces (1200 px, 3.3 MB each) push older entries out first.
+_IMAGES = ByteLRU(256 * 1024 * 1024)
+_PNGS = ByteLRU(64 * 1024 * 1024)
+
+
+def check_height(height: object, what: str = "height") -> int:
+    """``height`` as an int in 20..4000, or a one-line ValueError saying what to pass."""
+    if isinstance(height, bool) or not isinstance(height, int):
+        raise ValueError(f"{what} must be a whole number of pixels from {MIN_HEIGHT} to "
+                         f"{MAX_HEIGHT} (e.g. 280), not {height!r}")
+    if not MIN_HEIGHT <= height <= MAX_HEIGHT:
+        raise ValueError(f"{what} must be from {MIN_HEIGHT} to {MAX_HEIGHT} pixels "
+                         f"(e.g. 280), not {height}")
+    return height
+
+
+def check_style(style: object) -> str:
+    if style not in STYLES:
+        raise ValueError(f"style must be one of 'normal', 'highlight', 'dim', not {style!r}")
+    return style  # type: ignore[return-value]
+
+
+def _check_card(card: object) -> Card:
+    if not isinstance(card, Card):
+        raise ValueError(f"expected a tarot_learn Card such as Card.parse('T19'), not "
+                         f"{type(card).__name__} {card!r}")
+    return card
+
+
+def card_width(height: int) -> int:
+    """Width in pixels of a card image ``height`` pixels tall.
+
+    >>> card_width(280), card_width(120)
+    (162, 70)
+    """
+    return max(1, round(height * ASPECT))
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """``(width, height)`` of a card image."""
+    return card_width(height), height
+
+
+def margin_for(height: int) -> int:
+    """The transparent border round the card body, in pixels.
+
+    >>> margin_for(280), margin_for(40)
+    (7, 1)
+    """
+    return max(1, round(height * 0.025))
+
+
+def _body(height: int) -> tuple[int, int, int]:
+    m = margin_for(height)
+    return card_width(height) - 2 * m, height - 2 * m, m
+
+
+def _frame(body: Image.Image, height: int, style: str) -> Image.Image:
+    """Place a finished card body on its transparent sheet with shadow, glow or dimming."""
+    w, h = card_size(height)
+    bw, bh, m = _body(height)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    alpha = body.getchannel("A")
+    if style == "highlight":
+        # A sky-blue halo outside the card and a solid ring on its edge: plain even in
+        # greyscale, because the ring is a thick dark-bordered band, not only a hue.
+        halo = Image.new("L", (w, h), 0)
+        halo.paste(alpha, (m, m))
+        halo = halo.filter(ImageFilter.MaxFilter(_odd(m * 2 + 1)))
+        halo = halo.filter(ImageFilter.GaussianBlur(max(1.0, m * 0.6)))
+        out.paste(Image.new("RGBA", (w, h), HIGHLIGHT), (0, 0), halo)
+        out.alpha_composite(body, (m, m))
+        ring_w = max(2, round(h * 0.014))
+        inner = alpha.filter(ImageFilter.MinFilter(_odd(ring_w * 2 + 1)))
+        ring = ImageChops.subtract(alpha, inner)
+        layer = Image.new("RGBA", (bw, bh), HIGHLIGHT)
+        out.paste(layer, (m, m), ring)
+        return out
+    if style == "dim":
+        grey = body.convert("L").point(lambda v: 150 + v * 90 // 255)
+        body = Image.merge("RGBA", (grey, grey, grey, alpha))
+    else:
+        shadow = Image.new("L", (w, h), 0)
+        shadow.paste(alpha.point(lambda v: v * 70 // 255), (m, m + max(1, m // 2)))
+        shadow = shadow.filter(ImageFilter.GaussianBlur(max(0.6, m * 0.5)))
+        out.paste(Image.new("RGBA", (w, h), (0, 0, 0, 255)), (0, 0), shadow)
+    out.alpha_composite(body, (m, m))
+    return out
+
+
+def _odd(n: int) -> int:
+    return n if n % 2 else n + 1
+
+
+def card_image(card: Card, height: int = 280, *, style: str = "normal", show_value: bool = True,
+               four_colour: bool = False) -> Image.Image:
+    """The face of ``card`` as an RGBA image ``height`` pixels tall (width ``height * 0.58``).
+
+    ``style`` is ``'normal'``, ``'highlight'`` (a sky-blue glow and ring: selected card, legal
+    destination) or ``'dim'`` (greyed: not playable now).  ``show_value`` adds the "plays as N"
+    badge to trumps and tarot courts (Tarot Solitaire's numerology; the Fool is "wild").
+    ``four_colour`` gives standard diamonds and clubs their own hues.  The second copy of a
+    double-pack card looks exactly like the first.
+
+    >>> from tarot_learn.cards import Card
+    >>> img = card_image(Card.parse("T19"), 120)
+    >>> img.size, img.mode
+    ((70, 120), 'RGBA')
+    >>> card_image(Card.parse("T19"), 120) is img          # cached
+    True
+    >>> card_image("T19")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a tarot_learn Card such as Card.parse('T19'), not str 'T19'
+    """
+    card = _check_card(card)
+    height = check_height(height)
+    style = check_style(style)
+    if card.copy:
+        card = type(card)(card.suit, card.rank, 0)
+    key = ("face", card, height, style, bool(show_value), bool(four_colour))
+    img = _IMAGES.get(key)
+    if img is None:
+        if style == "normal":
+            bw, bh, _ = _body(height)
+            cv = Canvas(bw, bh, supersample_for(bh))
+            draw_face(cv, card, show_value=bool(show_value), four_colour=bool(four_colour))
+            body = cv.finish()
+            _IMAGES.put(("body",) + key[1:], body, body.width * body.height * 4)
+        else:
+            body = _cached_body(card, height, bool(show_value), bool(four_colour))
+        img = _frame(body, height, style)
+        _IMAGES.put(key, img, img.width * img.height * 4)
+    return img
+
+
+def _cached_body(card: Card, height: int, show_value: bool, four_colour: bool) -> Image.Image:
+    key = ("body", card, height, "normal", show_value, four_colour)
+    body = _IMAGES.get(key)
+    if body is None:
+        card_image(card, height, show_value=show_value, four_colour=four_colour)
+        body = _IMAGES.get(key)
+    assert body is not None
+    return body
+
+
+def back_image(height: int = 280, style: str = "normal") -> Image.Image:
+    """The card back (midnight blue, gold lattice, central star medallion), same size as a face.
+
+    >>> back_image(100).size
+    (58, 100)
+    """
+    height = check_height(height)
+    style = check_style(style)
+    key = ("back", height, style)
+    img = _IMAGES.get(key)
+    if img is None:
+        bw, bh, _ = _body(height)
+        cv = Canvas(bw, bh, supersample_for(bh))
+        draw_back(cv)
+        img = _frame(cv.finish(), height, style)
+        _IMAGES.put(key, img, img.width * img.height * 4)
+    return img
+
+
+def _png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def card_png(card: Card, height: int = 280, *, style: str = "normal", show_value: bool = True,
+             four_colour: bool = False) -> bytes:
+    """:func:`card_image` encoded as PNG bytes (cached), for ``_repr_png_`` and widgets.
+
+    >>> from tarot_learn.cards import Card
+    >>> card_png(Card.parse("AW"), 60)[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    img = card_image(card, height, style=style, show_value=show_value, four_colour=four_colour)
+    card = card if not card.copy else type(card)(card.suit, card.rank, 0)
+    key = (card, height, style, bool(show_value), bool(four_colour))
+    data = _PNGS.get(key)
+    if data is None:
+        data = _png(img)
+        _PNGS.put(key, data, len(data))
+    return data
+
+
+def sprite_sheet(cards: Iterable[Card], height: int = 280, *, columns: int | None = None,
+                 style: str = "normal", show_value: bool = True, four_colour: bool = False,
+                 back: bool = True) -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
+    """All ``cards`` (and the back, under the key ``"back"``) in one image, so a widget can send
+    the pictures once and show each card by its rectangle.
+
+    Returns ``(image, {notation: (x, y, w, h)})``.  Cards that look the same (the two copies in
+    a double pack) share one cell; their notations both point at it.
+
+    >>> from tarot_learn.cards import parse_cards
+    >>> img, where = sprite_sheet(parse_cards("AW T0 AW"), 50)
+    >>> sorted(where), where["AW"], img.size
+    (['AW', 'T0', 'back'], (0, 0, 29, 50), (87, 50))
+    """
+    height = check_height(height)
+    cards = [_check_card(c) for c in cards]
+    cells: list[tuple[object, Image.Image]] = []
+    seen: dict[Card, int] = {}
+    where_cell: dict[str, int] = {}
+    for c in cards:
+        plain = c if not c.copy else type(c)(c.suit, c.rank, 0)
+        if plain not in seen:
+            seen[plain] = len(cells)
+            cells.append((plain, card_image(plain, height, style=style, show_value=show_value,
+                                            four_colour=four_colour)))
+        where_cell[str(c)] = seen[plain]
+    if back:
+        where_cell["back"] = len(cells)
+        cells.append(("back", back_image(height, style)))
+    if columns is not None and (isinstance(columns, bool) or not isinstance(columns, int)
+                                or columns < 1):
+        raise ValueError(f"columns must be a whole number >= 1, not {columns!r}")
+    n = max(1, len(cells))
+    cols = columns or min(n, 14)
+    rows = -(-n // cols)
+    w, h = card_size(height)
+    sheet = Image.new("RGBA", (cols * w, rows * h), (0, 0, 0, 0))
+    for i, (_, img) in enumerate(cells):
+        sheet.paste(img, ((i % cols) * w, (i // cols) * h))
+    rects = {name: ((i % cols) * w, (i // cols) * h, w, h) for name, i in where_cell.items()}
+    return sheet, rects
+
+
+def clear_cache() -> None:
+    """Forget every cached image and PNG (tests and benchmarks use this for cold timings)."""
+    _IMAGES.clear()
+    _PNGS.clear()

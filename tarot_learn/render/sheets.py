@@ -1,0 +1,169 @@
+"""Contact sheets of the default card art: ``python -m tarot_learn.render.sheets [OUTDIR]``.
+
+Writes ``tarot_deck.png`` (suits in rows, trumps in two rows), ``standard_deck.png`` (the 52-card
+pack, plus the four-colour option), ``styles.png`` (normal / highlight / dim and the back, at 120
+and 400 px) and ``board_example.png`` (a patience position and a French Tarot table) into OUTDIR
+(default ``images``).  ``make images`` runs it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from ..cards import Card, Suit, parse_cards, standard_deck, tarot_deck
+from .board import board_image
+from .fonts import font
+from .images import back_image, card_image, card_size
+
+__all__ = ["tarot_sheet", "standard_sheet", "styles_sheet", "board_example", "main"]
+
+_BG = "#ECE6D8"
+_INK = "#2B2533"
+_SOFT = "#6A6172"
+
+
+def _grid(title: str, rows: Sequence[tuple[str, Sequence[Image.Image]]], note: str = "",
+          gutter: int = 150) -> Image.Image:
+    """Lay labelled rows of images on a paper-coloured sheet."""
+    gap = 10
+    width = gutter + max(sum(img.width + gap for img in imgs) for _, imgs in rows) + 24
+    head = 74 if note else 56
+    heights = [max(img.height for img in imgs) for _, imgs in rows]
+    height = head + sum(h + gap + 6 for h in heights) + 16
+    sheet = Image.new("RGBA", (width, height), _BG)
+    draw = ImageDraw.Draw(sheet)
+    draw.text((24, 16), title, font=font(26, True), fill=_INK)
+    if note:
+        draw.text((24, 48), note, font=font(15), fill=_SOFT)
+    y = head
+    for (label, imgs), h in zip(rows, heights):
+        draw.text((24, y + h // 2), label, font=font(17, True), fill=_INK, anchor="lm")
+        x = gutter
+        for img in imgs:
+            sheet.alpha_composite(img, (x, y))
+            x += img.width + gap
+        y += h + gap + 6
+    return sheet
+
+
+def tarot_sheet(height: int = 170) -> Image.Image:
+    """The 78-card pack: four suit rows (Ace..King) and the trumps in two rows."""
+    deck = tarot_deck()
+    rows = []
+    for suit in (Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES):
+        rows.append((suit.title, [card_image(c, height) for c in deck if c.suit is suit]))
+    trumps = [c for c in deck if c.is_trump]
+    rows.append(("Trumps 0-10", [card_image(c, height) for c in trumps[:11]]))
+    rows.append(("Trumps 11-21", [card_image(c, height) for c in trumps[11:]]))
+    return _grid("tarot_learn: the 78-card tarot pack", rows,
+                 "Wands orange staff, Cups blue chalice, Swords grey sword, Pentacles green "
+                 "starred disc; badges show what each trump and court plays as.")
+
+
+def standard_sheet(height: int = 170) -> Image.Image:
+    """The 52-card pack in suit rows, then the four-colour option for diamonds and clubs."""
+    deck = standard_deck()
+    rows = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        rows.append((suit.title, [card_image(c, height) for c in deck if c.suit is suit]))
+    extra = parse_cards("AD 7D QD AC 7C QC", "standard")
+    rows.append(("four_colour", [card_image(c, height, four_colour=True) for c in extra]))
+    return _grid("tarot_learn: the 52-card pack", rows,
+                 "Hearts and diamonds vermillion, spades and clubs black; four_colour=True "
+                 "makes diamonds blue and clubs green.")
+
+
+def styles_sheet() -> Image.Image:
+    """Styles at a board's size (120 px) and a close-up size (400 px)."""
+    picks = [Card.parse("T19"), Card.parse("NC"), Card.parse("7H", "standard")]
+    small = []
+    for card in picks:
+        small += [card_image(card, 120, style=s) for s in ("normal", "highlight", "dim")]
+    small += [back_image(120, s) for s in ("normal", "highlight", "dim")]
+    big = [card_image(Card.parse(t), 400) for t in ("T19", "QC", "7P")] + [back_image(400)]
+    tiny = [card_image(c, 48) for c in parse_cards("T21 KW 10C 5S AP T0")]
+    tiny += [card_image(c, 48) for c in parse_cards("10H QS", "standard")] + [back_image(48)]
+    return _grid("tarot_learn: styles and sizes",
+                 [("400 px", big), ("120 px", small), ("48 px", tiny)],
+                 "normal / highlight (legal destination, selection) / dim (not playable) for "
+                 "the Sun, the Knight of Cups, the 7 of Hearts and the back.", gutter=110)
+
+
+def board_example() -> Image.Image:
+    """A Tarot Solitaire-like position and a French Tarot table, drawn from hand-made views."""
+    patience = {
+        "game": "tarot-solitaire", "title": "Tarot Solitaire", "pack": "tarot",
+        "status": "Build down by value, alternating suit groups", "moves": 17,
+        "piles": [
+            {"id": "stock", "kind": "stock", "label": "Stock",
+             "cards": [[t, False] for t in ("T3", "4C", "8S", "PW", "2P", "T7", "9C")]},
+            {"id": "waste", "kind": "waste", "label": "Waste",
+             "cards": [["5W", True], ["T12", True], ["QP", True]]},
+            {"id": "f1", "kind": "foundation", "label": "Wands", "cards": [["AW", True],
+                                                                             ["2W", True]]},
+            {"id": "f2", "kind": "foundation", "label": "Cups", "cards": [["AC", True]]},
+            {"id": "f3", "kind": "foundation", "label": "Swords", "cards": []},
+            {"id": "f4", "kind": "foundation", "label": "Pentacles", "cards": []},
+            {"id": "f5", "kind": "foundation", "label": "Trumps", "cards": [["T1", True]]},
+        ] + [
+            {"id": f"t{i + 1}", "kind": "tableau", "label": f"t{i + 1}",
+             "cards": [[x, False] for x in down] + [[x, True] for x in up]}
+            for i, (down, up) in enumerate([
+                ((), ("KS", "QC", "T21", "10W", "9P")),
+                (("3S",), ("T19", "9W")),
+                (("4W", "6C"), ("NP", "PS")),
+                ((), ()),
+                (("7W", "8C", "T2", "5P"), ("T11",)),
+                (("6S", "7P", "T9", "3W", "5C"), ("KP", "T13", "3C")),
+                (("8W", "T16", "4P", "6W", "9S", "2C"), ("T0",)),
+            ])
+        ],
+    }
+    patience["piles"][-1]["cards"][-1].append("highlight")
+    patience["piles"][7]["cards"][-1].append("highlight")
+    table = {
+        "game": "french-tarot", "title": "French Tarot: your hand and the trick", "pack": "tarot",
+        "status": "South to play: follow Cups or trump", "moves": 21,
+        "rows": [
+            {"label": "Trick (West led)", "cards": [["NC", True], ["T8", True], ["4C", True]]},
+            {"label": "South (you)", "cards": [[t, True] for t in (
+                "T0 T1 T6 T14 T20 KW 9W 3W QC 7C 2C PS NS 10S 8P 5P AP".split())]},
+        ],
+    }
+    table["rows"][1]["cards"][5][1] = True
+    for i in (7, 8, 9):
+        table["rows"][1]["cards"][i].append("highlight")
+    for i in range(len(table["rows"][1]["cards"])):
+        if i not in (7, 8, 9) and not table["rows"][1]["cards"][i][0].startswith("T"):
+            table["rows"][1]["cards"][i].append("dim")
+    a = board_image(patience, 130)
+    b = board_image(table, 120)
+    out = Image.new("RGBA", (max(a.width, b.width), a.height + b.height + 12), _BG)
+    out.alpha_composite(a, (0, 0))
+    out.alpha_composite(b, (0, a.height + 12))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the sheets; print each file with its size."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) > 1 or any(a.startswith("-") for a in args):
+        print("usage: python -m tarot_learn.render.sheets [OUTDIR]   (default: images)",
+              file=sys.stderr)
+        return 2
+    out = Path(args[0] if args else "images")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, make in (("tarot_deck.png", tarot_sheet), ("standard_deck.png", standard_sheet),
+                       ("styles.png", styles_sheet), ("board_example.png", board_example)):
+        path = out / name
+        make().convert("RGB").save(path, optimize=True)
+        print(f"{path}  {path.stat().st_size / 1024:.0f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
