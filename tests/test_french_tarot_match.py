@@ -192,3 +192,167 @@ def test_totals_are_zero_sum_and_equal_the_sum_of_counted_rows(case):
     assert list(sheet.totals()) == expect
     assert tuple(g - lo for g, lo in zip(sheet.gains(), sheet.losses())) == sheet.totals()
     assert ScoreSheet.from_json(sheet.to_json()).totals() == sheet.totals()
+
+
+# ----- Match: deals driven through the engine (state.py) ---------------------------------------------
+from tarot_learn.deals import Rng  # noqa: E402
+from tarot_learn.games.french_tarot.match import Match  # noqa: E402
+
+
+def random_chooser(seed):
+    rng = Rng(seed)
+
+    def choose(state, seat):
+        moves = state.legal_moves()
+        return moves[rng.below(len(moves))]
+    return choose
+
+
+def play_out(match, choose):
+    while not match.is_over():
+        match.next_deal()
+        match.advance(choose)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_whole_match_of_random_deals(players):
+    m = Match(players, rounds=1, seed=players * 101, humans=())
+    play_out(m, random_chooser(players))
+    rows = m.sheet.rows
+    assert m.sheet.scored_deals() == players and m.is_over() and m.deals_left == 0
+    assert sum(m.totals()) == 0
+    # the deal passes to the next seat after every deal, thrown in or not (FT-2)
+    assert [r.dealer for r in rows] == [(m.first_dealer + i) % players for i in range(len(rows))]
+    expect = [sum(r.scores[i] for r in rows) for i in range(players)]
+    assert list(m.totals()) == expect
+    with pytest.raises(ValueError, match="the match is over"):
+        m.next_deal()
+    assert "wins with" in m.status()
+
+
+def test_everyone_passing_throws_the_deal_in_and_passes_the_deal_on():
+    m = Match(4, seed=5, first_dealer=2)
+    m.next_deal()
+    while m.in_progress:
+        if m.deal.phase == "redeal":
+            break
+        m.play("bid pass")
+    row = m.sheet.rows[-1]
+    assert row.thrown_in and row.dealer == 2 and m.dealer == 3
+    assert m.sheet.scored_deals() == 0 and m.totals() == (0, 0, 0, 0)
+    assert m.next_deal().dealer == 3
+
+
+def test_a_deal_that_ends_is_written_at_once_and_undo_takes_it_back():
+    for seed in range(100):  # a deal that is not thrown in at once (petit sec has no move to undo)
+        m = Match(4, seed=seed, humans=())
+        m.next_deal()
+        if m.in_progress:
+            break
+    m.advance(random_chooser(1))
+    assert not m.in_progress and len(m.sheet) == 1
+    row = m.sheet.rows[0]
+    if not row.thrown_in:
+        assert row.scores == m.deal.result.scores
+    m.undo()
+    assert m.in_progress and len(m.sheet) == 0 and m.dealer == m.deal.dealer
+    with pytest.raises(ValueError, match="not finished"):
+        m.next_deal()
+
+
+def test_a_petit_sec_deal_is_noted_at_once():
+    for seed in range(300):
+        m = Match(4, seed=seed, first_dealer=1)
+        m.next_deal()
+        if not m.in_progress:
+            break
+    else:
+        pytest.skip("no petit sec among the first 300 match seeds")
+    row = m.sheet.rows[0]
+    assert row.thrown_in and row.reason == "petit sec" and m.dealer == 2
+    assert "petit sec" in m.deal.reason
+
+
+def test_illegal_move_changes_nothing():
+    from tarot_learn.core import IllegalMove
+
+    m = Match(4, seed=3)
+    m.next_deal()
+    before = m.to_json()
+    with pytest.raises(IllegalMove):
+        m.play("bid garde", seat=3)  # out of turn
+    assert m.to_json() == before
+
+
+def test_practice_deals_are_played_but_not_counted():
+    m = Match(4, rounds=1, seed=21, humans=(), practice=True)
+    for _ in range(3):
+        m.next_deal()
+        m.advance(random_chooser(2))
+    assert m.totals() == (0, 0, 0, 0) and m.sheet.scored_deals() == 0 and not m.is_over()
+    assert any(r.practice for r in m.sheet.rows) or all(r.thrown_in for r in m.sheet.rows)
+
+
+def test_cancelling_needs_every_human():
+    m = Match(4, seed=2, humans=(0, 2))
+    m.next_deal()
+    assert m.cancel([0, 1, 3]) is False and not m.cancelled
+    assert m.cancel([0, 2]) is True
+    assert m.is_over() and m.totals() == (0, 0, 0, 0) and "cancelled" in m.status()
+    with pytest.raises(ValueError, match="seats are 0 to 3"):
+        m.cancel([7])
+
+
+def test_match_save_and_load_mid_deal_continues_identically():
+    m = Match(5, ["A", "B", "C", "D", "E"], rounds=2, seed=77, humans=())
+    choose = random_chooser(9)
+    m.next_deal()
+    m.advance(choose)
+    if not m.in_progress:
+        m.next_deal()
+    for _ in range(3):
+        if m.in_progress:
+            m.play(choose(m.deal, m.deal.to_play))
+    text = m.to_json()
+    other = Match.from_json(text)
+    assert other.to_json() == text
+    # the same moves from here give the same sheet
+    c1, c2 = random_chooser(4), random_chooser(4)
+    for match, c in ((m, c1), (other, c2)):
+        for _ in range(3):
+            if not match.in_progress:
+                match.next_deal()
+            match.advance(c)
+    assert other.sheet.to_json() == m.sheet.to_json()
+
+
+def test_match_seed_fixes_every_deal_and_first_dealer_by_lot():
+    a = Match(4, seed=99, first_dealer=None)
+    b = Match(4, seed=99, first_dealer=None)
+    assert a.first_dealer == b.first_dealer
+    assert a.next_deal().key() == b.next_deal().key()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(rounds=0), "rounds must be a whole number"),
+    (dict(seed=-1), "seed must be a whole number"),
+    (dict(first_dealer=4), "dealer must be a seat"),
+    (dict(humans=[5]), "humans must be seats"),
+    (dict(players=2), "players must be 3, 4 or 5"),
+])
+def test_match_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Match(**kwargs)
+
+
+def test_match_corrupt_save():
+    with pytest.raises(ValueError, match="not a saved French Tarot match"):
+        Match.from_json(json.dumps({"format": "x"}))
+    m = Match(4, seed=1)
+    m.next_deal()
+    data = json.loads(m.to_json())
+    data["deal"] = data["deal"].replace("bidding", "bidd1ng")
+    with pytest.raises(ValueError):
+        Match.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="play it out|no deal is in progress"):
+        Match(4, seed=1).play("bid pass")

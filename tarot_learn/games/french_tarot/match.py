@@ -23,14 +23,16 @@ by the widgets and the lessons) and round-trips through JSON.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .scoring import DealScore
 
-__all__ = ["ScoreSheet", "SheetRow", "SHEET_FORMAT", "SHEET_VERSION"]
+__all__ = ["ScoreSheet", "SheetRow", "Match", "SHEET_FORMAT", "SHEET_VERSION", "MATCH_FORMAT",
+           "MATCH_VERSION"]
 
 SHEET_FORMAT = "tarot_learn/french-tarot-score-sheet"
 SHEET_VERSION = 1
@@ -348,3 +350,241 @@ class ScoreSheet:
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
             raise ValueError(f"a score sheet is JSON text; this is not: {err}") from None
         return cls.from_dict(data)
+
+
+# ----- a match: several deals at one table -------------------------------------------------------
+MATCH_FORMAT = "tarot_learn/french-tarot-match"
+MATCH_VERSION = 1
+
+
+def _derive_seed(seed: int, k: int) -> int:
+    """The seed of the ``k``-th deal of a match: stable on every machine and Python version."""
+    from ...deals import MAX_SEED
+
+    digest = hashlib.blake2b(f"french-tarot-match:{seed}:{k}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % (MAX_SEED + 1)
+
+
+class Match:
+    """A match of French Tarot: deals one after another at one table, scored on a :class:`ScoreSheet`.
+
+    The deal passes to the next seat after every deal, played or thrown in (FT-2); thrown-in deals
+    are noted and score nothing (FT-4, FT-7, FT-40); a match of ``rounds`` rounds ends after
+    ``rounds x players`` scored deals (FT-41; ``rounds=None`` never ends by itself); deals may be
+    practice (FT-42); the human players may cancel it together (FT-43).  Each deal is a
+    :class:`~.state.FrenchTarot` state whose seed comes from the match's seed, so a match replays.
+
+    >>> m = Match(4, ["Ann", "Bob", "Cleo", "Dan"], rounds=1, seed=11)
+    >>> deal = m.next_deal()
+    >>> deal.dealer, deal.to_play
+    (0, 1)
+    >>> for bid in ("garde", "pass", "pass", "pass"):
+    ...     _ = m.play("bid " + bid)
+    >>> m.deal.taker, str(m.deal.phase)
+    (1, 'discarding')
+    """
+
+    def __init__(self, players: int = 4, names: Sequence[str] | None = None,
+                 rounds: int | None = 1, seed: int | None = None, first_dealer: int | None = 0,
+                 practice: bool = False, humans: Iterable[int] | None = None) -> None:
+        from ...deals import MAX_SEED, Rng, random_seed
+
+        self.sheet = ScoreSheet(players, names)
+        self.players = players
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                                   or rounds < 1):
+            raise ValueError(f"rounds must be a whole number of at least 1, or None for no limit, "
+                             f"not {rounds!r}")
+        self.rounds = rounds
+        if seed is None:
+            seed = random_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        self.seed = seed
+        if first_dealer is None:  # drawn by lot (FT-2), reproducibly from the seed
+            first_dealer = Rng(_derive_seed(seed, -1)).below(players)
+        self.first_dealer = self.sheet._check_dealer(first_dealer)
+        self.dealer = self.first_dealer
+        self.practice = bool(practice)
+        seats = range(players) if humans is None else humans
+        self.humans = frozenset(seats)
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players
+               for s in self.humans):
+            raise ValueError(f"humans must be seats from 0 to {players - 1}, not {sorted(seats)!r}")
+        self.deal: Any = None          # the current FrenchTarot state
+        self.deal_practice = False
+        self.dealt = 0                 # deals dealt so far, thrown-in ones included
+        self._recorded = False         # the current deal's row is on the sheet
+
+    # ----- the flow of deals -------------------------------------------------------------------
+    @property
+    def cancelled(self) -> bool:
+        return self.sheet.cancelled
+
+    def is_over(self) -> bool:
+        """Cancelled, or every round played (FT-41)."""
+        if self.cancelled:
+            return True
+        return self.rounds is not None and self.sheet.scored_deals() >= self.rounds * self.players
+
+    @property
+    def deals_left(self) -> int | None:
+        """Scored deals still to play (``None`` without a round limit)."""
+        if self.rounds is None:
+            return None
+        return max(0, self.rounds * self.players - self.sheet.scored_deals())
+
+    @property
+    def in_progress(self) -> bool:
+        """True while a deal is being bid or played."""
+        return self.deal is not None and not self._recorded
+
+    def next_deal(self, practice: bool | None = None) -> Any:
+        """Deal the next deal (the dealer rotates, FT-2) and return its state.  A deal thrown in
+        at once (petit sec, FT-4) is recorded immediately; call ``next_deal`` again."""
+        from .state import FrenchTarot
+
+        if self.in_progress:
+            raise ValueError("the current deal is not finished; play it out before dealing again")
+        if self.is_over():
+            raise ValueError("the match is over" + (" (cancelled by agreement, FT-43)"
+                                                   if self.cancelled else " (FT-41)"))
+        self.deal = FrenchTarot.new(_derive_seed(self.seed, self.dealt), players=self.players,
+                                    dealer=self.dealer)
+        self.deal_practice = self.practice if practice is None else bool(practice)
+        self.dealt += 1
+        self._recorded = False
+        self._record_if_over()
+        return self.deal
+
+    def play(self, move: Any, seat: int | None = None) -> Any:
+        """Play ``move`` on the current deal (for ``seat`` if given, refusing a seat out of turn);
+        a deal that ends is written on the sheet at once.  Illegal moves raise ``IllegalMove`` and
+        change nothing."""
+        if not self.in_progress:
+            raise ValueError("no deal is in progress: call next_deal() first")
+        done = self.deal.play(move) if seat is None else self.deal.play_as(seat, move)
+        self._record_if_over()
+        return done
+
+    def advance(self, choose: Callable[[Any, int], Any], limit: int = 10_000) -> int:
+        """Let ``choose(state, seat) -> move`` play every seat that is not human until a human is
+        to play or the deal ends; returns how many moves were made."""
+        made = 0
+        while self.in_progress and self.deal.to_play not in self.humans and made < limit:
+            seat = self.deal.to_play
+            self.play(choose(self.deal, seat), seat)
+            made += 1
+        return made
+
+    def undo(self) -> Any:
+        """Take back the last move of the current deal, and its row if the deal had ended."""
+        if self.deal is None:
+            raise ValueError("no deal has been dealt yet")
+        if not self.deal.history:
+            raise ValueError("there is no move to undo in this deal")
+        if self.cancelled:
+            raise ValueError("the match was cancelled by agreement (FT-43)")
+        if self._recorded:
+            self.sheet.pop()
+            self.dealer = self.deal.dealer
+            self._recorded = False
+        return self.deal.undo()
+
+    def _record_if_over(self) -> None:
+        from .state import Phase
+
+        deal = self.deal
+        if self._recorded or deal.phase not in (Phase.SCORED, Phase.REDEAL):
+            return
+        if deal.phase is Phase.SCORED:
+            self.sheet.add(deal.result, deal.dealer, practice=self.deal_practice)
+        else:
+            reason = "petit sec" if deal.reason.startswith("petit sec") else "all passed"
+            self.sheet.add_thrown_in(deal.dealer, reason)
+        self.dealer = deal.next_dealer
+        self._recorded = True
+
+    def cancel(self, agreeing: Iterable[int]) -> bool:
+        """Cancel the match if every human seat agrees (FT-43; robots do not vote).  Returns
+        whether it was cancelled; without unanimity nothing changes."""
+        votes = set(agreeing)
+        bad = [s for s in votes if isinstance(s, bool) or not isinstance(s, int)
+               or not 0 <= s < self.players]
+        if bad:
+            raise ValueError(f"seats are 0 to {self.players - 1}, not {bad[0]!r}")
+        if not self.humans <= votes:
+            return False
+        self.sheet.cancel()
+        return True
+
+    # ----- reading -----------------------------------------------------------------------------
+    def totals(self) -> tuple[int, ...]:
+        return self.sheet.totals()
+
+    def ranking(self) -> list[tuple[str, int]]:
+        return self.sheet.ranking()
+
+    def status(self) -> str:
+        """One line for the table: the deal's status, or how the match stands."""
+        if self.cancelled:
+            return "The match was cancelled by agreement: no score stands (FT-43)."
+        if self.is_over():
+            name, total = self.ranking()[0]
+            return f"The match is over: {name} wins with {total:+d}."
+        left = "" if self.deals_left is None else f" ({self.deals_left} scored deal(s) to go)"
+        if self.in_progress:
+            return f"Deal {self.dealt}: {self.deal.status()}{left}"
+        return f"{self.sheet.names[self.dealer]} deals next{left}."
+
+    def __repr__(self) -> str:
+        return f"<Match {self.players} players, {self.dealt} deals dealt: {self.status()}>"
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(self.status())}</p>{self.sheet.to_html()}"
+
+    # ----- saving ------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole match (options, sheet, current deal with its moves) as JSON."""
+        return json.dumps({
+            "format": MATCH_FORMAT, "version": MATCH_VERSION, "players": self.players,
+            "rounds": self.rounds, "seed": self.seed, "first_dealer": self.first_dealer,
+            "practice": self.practice, "humans": sorted(self.humans), "dealer": self.dealer,
+            "dealt": self.dealt, "deal_practice": self.deal_practice, "recorded": self._recorded,
+            "sheet": self.sheet.to_dict(),
+            "deal": self.deal.to_json() if self.deal is not None else None,
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Match":
+        """Read a match written by :meth:`to_json`; anything else raises a clear ``ValueError``."""
+        from .. import load
+
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
+            raise ValueError(f"a saved match is JSON text; this is not: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise ValueError("this is not a saved French Tarot match (format field missing or wrong)")
+        if data.get("version") != MATCH_VERSION:
+            raise ValueError(f"saved match version {data.get('version')!r} is not supported "
+                             f"(this program reads version {MATCH_VERSION})")
+        try:
+            sheet = ScoreSheet.from_dict(data["sheet"])
+            match = cls(data["players"], sheet.names, data["rounds"], data["seed"],
+                        data["first_dealer"], data["practice"], data["humans"])
+            match.sheet = sheet
+            match.dealer = match.sheet._check_dealer(data["dealer"])
+            match.dealt = data["dealt"]
+            match.deal_practice = bool(data["deal_practice"])
+            match._recorded = bool(data["recorded"])
+            if data["deal"] is not None:
+                match.deal = load(data["deal"])
+                if getattr(match.deal, "name", None) != "french-tarot" or \
+                        match.deal.players != match.players:
+                    raise ValueError("the saved deal is not a French Tarot deal of this table")
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"corrupt saved match: {err!r}") from None
+        if not isinstance(match.dealt, int) or match.dealt < len(sheet.rows):
+            raise ValueError("corrupt saved match: fewer deals dealt than rows on the sheet")
+        return match
