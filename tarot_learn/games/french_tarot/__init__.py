@@ -12,3 +12,12 @@ Importing this package registers the game ``"french-tarot"`` (code ``FT``) with
 from .state import FrenchTarot, Phase
 
 __all__ = ["FrenchTarot", "Phase"]
+
+# --- scoring, score sheet and match (cards.py, scoring.py, match.py; appended by their author) ---
+from .cards import card_points_half, is_bout, threshold  # noqa: E402
+from .match import Match, ScoreSheet  # noqa: E402
+from .scoring import DealScore, score_deal  # noqa: E402
+
+__all__ += ["card_points_half", "is_bout", "threshold", "DealScore", "score_deal", "ScoreSheet",
+            "Match"]
+# --- end of the scoring block ---
