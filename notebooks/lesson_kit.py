@@ -1,0 +1,302 @@
+"""Small helpers the lesson notebooks share: feedback boxes, checked exercises, quizzes, tables.
+
+Lessons never type a fact by hand: every table and every number in a sentence is computed by the
+engine and shown through these helpers (``table``, ``say``), and every exercise compares the
+learner's answer with what the engine says, then explains a wrong one (``check``, ``Question``).
+
+The notebooks import this file from their own folder (Jupyter, Voila and nbval all run a notebook
+with its folder as the working directory).
+
+>>> check(4, 4, "Death plays as 4").ok, check(13, 4, "Death plays as 4").ok
+(True, False)
+>>> check(None, 4, "why").ok is None
+True
+>>> q = Question("2 + 2?", ["3", "4"], "4", lambda choice: f"{choice} is not 2 + 2")
+>>> _ = q.choose("3"); q.result
+False
+>>> _ = q.choose("4"); q.result
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Iterable, Sequence
+
+__all__ = ["Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
+           "fits_in_column", "FitsExplorer"]
+
+_GOOD, _BAD, _OPEN = "#1b7f3b", "#b3261e", "#5b6570"
+
+
+class Feedback:
+    """A right / wrong / not-yet-answered message, shown as a coloured box in a notebook.
+
+    ``ok`` is True (right), False (wrong) or None (no answer yet).
+    """
+
+    def __init__(self, ok: bool | None, message: str) -> None:
+        self.ok = ok
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{self._mark()} {self.message}"
+
+    def _mark(self) -> str:
+        return {True: "✓ Right.", False: "✗ Not quite.", None: "…"}[self.ok]
+
+    def _repr_html_(self) -> str:
+        colour = {True: _GOOD, False: _BAD, None: _OPEN}[self.ok]
+        return (f"<div style='border-left:4px solid {colour};padding:6px 10px;margin:4px 0;"
+                f"background:{colour}14'><b style='color:{colour}'>{html.escape(self._mark())}</b> "
+                f"{html.escape(self.message)}</div>")
+
+
+def check(answer: Any, expected: Any, why: str, *, same: Callable[[Any, Any], bool] | None = None,
+          wrong: Callable[[Any], str] | None = None) -> Feedback:
+    """Compare a learner's ``answer`` with the engine's ``expected`` value.
+
+    ``why`` explains the right answer (shown in both cases); ``wrong(answer)`` may add a sentence
+    about that particular mistake.  ``None`` means "not answered yet".
+    """
+    if answer is None or answer is ...:
+        return Feedback(None, "Write your answer in the cell above, run it, then run this cell again.")
+    ok = same(answer, expected) if same else answer == expected
+    if ok:
+        return Feedback(True, why)
+    extra = wrong(answer) if wrong else ""
+    return Feedback(False, f"You answered {answer!r}. {extra + ' ' if extra else ''}{why}")
+
+
+class Question:
+    """One multiple-choice question as an ipywidgets box that answers as soon as you click.
+
+    ``correct`` is computed by the caller with the engine; ``explain(choice)`` says why a choice
+    is wrong (or, for the right one, why it is right).  ``choose(option)`` does what a click does,
+    for tests and for scripted demonstrations.
+    """
+
+    def __init__(self, prompt: str, options: Sequence[str], correct: str,
+                 explain: Callable[[str], str]) -> None:
+        if correct not in options:
+            raise ValueError(f"the right answer {correct!r} is not among the options {list(options)}")
+        self.prompt, self.options, self.correct, self.explain = prompt, list(options), correct, explain
+        self.result: bool | None = None
+        self.feedback = Feedback(None, "Pick an answer.")
+        self._widget: Any = None
+
+    def choose(self, option: str) -> Feedback:
+        """Answer with ``option`` (what clicking it does)."""
+        if option not in self.options:
+            raise ValueError(f"{option!r} is not one of the options: {', '.join(self.options)}")
+        if self._widget is not None and self._widget.children[1].value != option:
+            self._widget.children[1].value = option  # the observer below does the rest
+            return self.feedback
+        self._answer(option)
+        return self.feedback
+
+    def _answer(self, option: str) -> None:
+        self.result = option == self.correct
+        self.feedback = Feedback(self.result, self.explain(option))
+        if self._widget is not None:
+            self._widget.children[2].value = self.feedback._repr_html_()
+
+    @property
+    def widget(self) -> Any:
+        """The ipywidgets box (built on first use, so the module imports without ipywidgets)."""
+        if self._widget is None:
+            import ipywidgets as w
+
+            buttons = w.RadioButtons(options=self.options, value=None,
+                                     layout=w.Layout(width="max-content"))
+            buttons.observe(lambda change: self._answer(change["new"])
+                            if change["new"] is not None else None, names="value")
+            self._widget = w.VBox([w.HTML(f"<b>{html.escape(self.prompt)}</b>"), buttons,
+                                   w.HTML(self.feedback._repr_html_())])
+            self._widget.add_class("lesson-question")
+        return self._widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def quiz(questions: Iterable[Question]) -> Any:
+    """Several questions in one box (each answers on its own)."""
+    import ipywidgets as w
+
+    return w.VBox([q.widget for q in questions])
+
+
+class _Html:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "") -> _Html:
+    """An HTML table of computed rows (values are escaped and shown with ``str``).
+
+    >>> print(table(["card", "value"], [["T19", 10]]).text)  # doctest: +ELLIPSIS
+    <table ...><thead><tr><th>card</th><th>value</th></tr></thead><tbody><tr><td>T19</td><td>10</td></tr></tbody></table>
+    """
+    e = html.escape
+    head = "".join(f"<th>{e(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in row) + "</tr>" for row in rows)
+    cap = f"<caption style='text-align:left'>{e(caption)}</caption>" if caption else ""
+    return _Html(f"<table class='lesson-table'>{cap}<thead><tr>{head}</tr></thead>"
+                 f"<tbody>{body}</tbody></table>")
+
+
+def say(text: str) -> Any:
+    """A sentence whose numbers were computed, shown as Markdown."""
+    from IPython.display import Markdown
+
+    return Markdown(text)
+
+
+def cards_picture(cards: Sequence[Any], height: int = 120, columns: int | None = None) -> Any:
+    """The faces of ``cards`` side by side (one picture, no card back)."""
+    from tarot_learn.render import sprite_sheet
+
+    image, _ = sprite_sheet(list(cards), height, columns=columns, back=False)
+    return image
+
+
+def _position(card: Any, target: Any, **options: Any) -> Any:
+    """A Tarot Solitaire position with ``target`` alone on column 1 and ``card`` on column 2,
+    lying on a face-down card (so a King or the World is not a column's base, TS-11)."""
+    from tarot_learn import games
+    from tarot_learn.cards import tarot_deck
+
+    filler = next(c for c in tarot_deck() if c not in (card, target))
+    opts = " ".join(f"{k}={v}" for k, v in options.items())
+    text = (f"options: {opts}\n" if opts else "") + f"t1: {target}\nt2: [{filler}] {card}\n"
+    return games.from_layout("tarot-solitaire", text)
+
+
+def build_verdict(card: Any, target: Any, **options: Any) -> tuple[bool, str]:
+    """Whether ``card`` may be built on ``target`` in a Tarot Solitaire column, asked of the game
+    itself, with the engine's sentence (and rule ids) saying why or why not.
+
+    >>> from tarot_learn.cards import Card
+    >>> ok, why = build_verdict(Card.parse("T19"), Card.parse("2C")); ok, "TS-4" in why
+    (True, True)
+    >>> build_verdict(Card.parse("AC"), Card.parse("T19"))[0]
+    False
+    """
+    if card == target:
+        return False, f"{card.name} is one card: it cannot lie on itself."
+    state = _position(card, target, **options)
+    err = state.why_illegal("t2>t1")
+    if err is None:
+        return True, state.explain("t2>t1")
+    return False, str(err)
+
+
+def fits_in_column(target: Any, **options: Any) -> list[Any]:
+    """Every card of the pack that the game lets you build on ``target`` (values and suit groups)."""
+    from tarot_learn.cards import tarot_deck
+
+    return [c for c in tarot_deck() if c != target and build_verdict(c, target, **options)[0]]
+
+
+class FitsExplorer:
+    """"What may go on this card?": pick a card, see every card that may be built on it.
+
+    ``mode`` is ``'game'`` (the game's own rules: values, suit groups, the wild Fool; TS-1 .. TS-8)
+    or ``'values'`` (numbers only, :func:`tarot_learn.numerology.fits_on`).  ``select`` does what
+    the dropdown does, for tests.
+
+    >>> ex = FitsExplorer("T13")
+    >>> sorted(str(c) for c in ex.fits) == sorted(str(c) for c in fits_in_column(ex.target))
+    True
+    """
+
+    def __init__(self, start: str = "T11", mode: str = "game") -> None:
+        from tarot_learn.cards import Card
+
+        self.target = Card.parse(start)
+        self.mode = mode
+        self.fits: list[Any] = []
+        self._widget: Any = None
+        self._update()
+
+    def select(self, notation: str, mode: str | None = None) -> list[Any]:
+        from tarot_learn.cards import Card
+
+        self.target = Card.parse(notation)
+        if mode is not None:
+            if mode not in ("game", "values"):
+                raise ValueError(f"mode must be 'game' or 'values', not {mode!r}")
+            self.mode = mode
+        if self._widget is not None:
+            pick, modes = self._widget.children[0].children
+            pick.value, modes.value = str(self.target), self.mode  # observers call _update
+        self._update()
+        return self.fits
+
+    def sentence(self) -> str:
+        from tarot_learn import numerology
+
+        how = ("by the game's rules" if self.mode == "game" else "by value alone")
+        names = ", ".join(c.name for c in self.fits) or "none"
+        note = ""
+        if self.mode == "values" and not self.target.is_fool:
+            note = " The wild Fool is left out here: it has no value, but the game lets it go anywhere (TS-8)."
+        return (f"{numerology.explain(self.target)} Cards that may go on it {how}: "
+                f"{len(self.fits)} ({names}).{note}")
+
+    def _update(self) -> None:
+        from tarot_learn.cards import tarot_deck
+        from tarot_learn.numerology import fits_on
+
+        if self.mode == "game":
+            self.fits = fits_in_column(self.target)
+        else:
+            self.fits = [c for c in tarot_deck() if c != self.target and fits_on(c, self.target)]
+        if self._widget is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        import io
+
+        _, text, picture = self._widget.children
+        text.value = f"<p style='max-width:60em'>{html.escape(self.sentence())}</p>"
+        if self.fits:
+            buf = io.BytesIO()
+            cards_picture(self.fits, 90, columns=min(len(self.fits), 13)).save(buf, format="PNG")
+            picture.value = buf.getvalue()
+            picture.layout.display = None
+        else:
+            picture.layout.display = "none"
+
+    @property
+    def widget(self) -> Any:
+        if self._widget is None:
+            import ipywidgets as w
+            from tarot_learn.cards import tarot_deck
+
+            pick = w.Dropdown(options=[(c.name, str(c)) for c in tarot_deck()],
+                              value=str(self.target), description="Card:")
+            modes = w.ToggleButtons(options=[("the game's rules", "game"), ("values only", "values")],
+                                    value=self.mode)
+
+            def changed(_: Any) -> None:
+                from tarot_learn.cards import Card
+
+                self.target, self.mode = Card.parse(pick.value), modes.value
+                self._update()
+
+            pick.observe(changed, names="value")
+            modes.observe(changed, names="value")
+            self._widget = w.VBox([w.HBox([pick, modes]), w.HTML(), w.Image(format="png")])
+            self._draw()
+        return self._widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
