@@ -1,0 +1,309 @@
+"""``load_deck(folder)``: a folder of the user's card scans -> a :class:`~.deck.Deck`.
+
+Where the pictures come from, in order of priority:
+
+1. the manifest (``deck.json`` in the folder, or ``manifest=`` a path or a dict)::
+
+       {"name": "My Rider-Waite",
+        "cards": {"T19": "scans/sun.jpg", "knight of cups": "img_0412.jpg"},
+        "back": "back.jpg"}
+
+   every key is optional; a card key may be written any way a file name may (see
+   :mod:`tarot_learn.decks.names`); paths are relative to the folder and must stay inside it
+   (no ``..``, no absolute path, no symlink leading out);
+2. the image files directly in the folder (not in subfolders), named after their card:
+   ``T19.jpg``, ``t19_the_sun.png``, ``NC.png``, ``knight_of_cups.jpg``, ``10-cups.webp``,
+   ``back.png`` ... (the full list is in :mod:`tarot_learn.decks.names`).  Files ending in
+   ``.png .jpg .jpeg .jpe .webp .gif`` are considered; other files (``deck.json``, notes, hidden
+   files) are ignored unless their name is a card's, in which case the format is reported.
+
+Each file is then checked (:mod:`tarot_learn.decks.validate`); a refused file adds one line to
+``deck.problems`` and the other cards load anyway.  Cards left without a picture use the default
+art and are listed in ``deck.missing``.  A folder that does not exist, or yields no usable card,
+raises a one-line ValueError saying what to fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any, Mapping
+
+from PIL import Image
+
+from ..cards import STANDARD, TAROT, Card
+from ..render import images as _art
+from .deck import FITS, WORKING_HEIGHT, Deck, fit_body
+from .names import BACK, card_for_name
+from .validate import ImageProblem, Limits, inside, open_image
+
+__all__ = ["load_deck", "IMAGE_EXTENSIONS", "MANIFEST"]
+
+IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".jpe", ".webp", ".gif")
+_OTHER_PICTURES = (".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".svg", ".pdf", ".psd",
+                   ".jxl", ".ico")
+MANIFEST = "deck.json"
+_MANIFEST_KEYS = ("name", "cards", "back")
+_MAX_MANIFEST_BYTES = 1024 * 1024
+_MAX_FILES = 5000
+
+
+def _fail(msg: str) -> ValueError:
+    return ValueError(msg)
+
+
+def _manifest_path_problem(text: object) -> str | None:
+    """Why a manifest path is refused before touching the disk, or None."""
+    if not isinstance(text, str) or not text.strip():
+        return "the path must be a non-empty text such as \"scans/sun.jpg\""
+    if "\0" in text:
+        return "the path contains a NUL character"
+    if (PurePosixPath(text).is_absolute() or PureWindowsPath(text).is_absolute()
+            or PureWindowsPath(text).drive or text.startswith(("/", "\\", "~"))):
+        return "absolute paths are not allowed: give a path relative to the deck folder"
+    parts = text.replace("\\", "/").split("/")
+    if ".." in parts:
+        return "'..' leads outside the deck folder: keep every scan inside the folder"
+    return None
+
+
+def _read_manifest(root: Path, manifest: str | os.PathLike | Mapping[str, Any] | None,
+                   problems: list[str]) -> dict[str, Any]:
+    if manifest is None:
+        path = root / MANIFEST
+        if not path.exists():
+            return {}
+    elif isinstance(manifest, Mapping):
+        return dict(manifest)
+    elif isinstance(manifest, (str, os.PathLike)):
+        path = Path(manifest)
+        if not path.is_absolute():
+            path = root / path
+        if not path.is_file():
+            raise _fail(f"manifest {str(manifest)!r} is not a file: pass the path of a deck.json "
+                        "or a dict")
+    else:
+        raise _fail(f"manifest must be a path or a dict, not {type(manifest).__name__}")
+    label = path.name
+    try:
+        if path.stat().st_size > _MAX_MANIFEST_BYTES:
+            problems.append(f"{label}: over 1 MB, ignored: a manifest is a short JSON file")
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        problems.append(f"{label}: not UTF-8 text, ignored: save it as UTF-8 JSON")
+        return {}
+    except json.JSONDecodeError as err:
+        problems.append(f"{label}: not valid JSON (line {err.lineno} column {err.colno}: "
+                        f"{err.msg}), ignored: fix it or delete it")
+        return {}
+    except OSError as err:
+        problems.append(f"{label}: cannot be read ({err.strerror or err}), ignored")
+        return {}
+    if not isinstance(data, dict):
+        problems.append(f"{label}: must hold a JSON object like {{\"name\": ..., \"cards\": "
+                        "{...}}, ignored")
+        return {}
+    data["_label"] = label
+    return data
+
+
+def load_deck(folder: str | os.PathLike, *, manifest: str | os.PathLike | Mapping[str, Any] | None = None,
+              pack: str = TAROT, name: str | None = None, fit: str = "crop",
+              working_height: int = WORKING_HEIGHT, limits: Limits | None = None) -> Deck:
+    """Load the user's card scans from ``folder`` (see the module docstring for file names and
+    the manifest).
+
+    ``pack`` is ``'tarot'`` (78 cards) or ``'standard'`` (52).  ``fit`` says how a scan whose
+    shape differs from the card's is made to fit: ``'crop'`` (fill the card, trimming the
+    excess round the centre) or ``'pad'`` (show all of it, with card-paper bands).  Scans are
+    kept at ``working_height`` pixels (card height) and every other size is made from that.
+    ``limits`` (:class:`~tarot_learn.decks.validate.Limits`) caps file bytes and pixels.
+
+    >>> load_deck("/no/such/folder")
+    Traceback (most recent call last):
+    ...
+    ValueError: deck folder '/no/such/folder' does not exist: pass the folder that holds your card scans
+    """
+    if pack not in (TAROT, STANDARD):
+        raise _fail(f"pack must be 'tarot' or 'standard', not {pack!r}")
+    if fit not in FITS:
+        raise _fail(f"fit must be 'crop' or 'pad', not {fit!r}")
+    _art.check_height(working_height, "working_height")
+    limits = limits if limits is not None else Limits()
+    if not isinstance(limits, Limits):
+        raise _fail("limits must be a tarot_learn.decks.Limits(max_bytes=..., max_pixels=...)")
+    if not isinstance(folder, (str, os.PathLike)):
+        raise _fail(f"folder must be a path, not {type(folder).__name__}")
+    given = Path(folder).expanduser()
+    if not given.exists():
+        raise _fail(f"deck folder '{folder}' does not exist: pass the folder that holds your "
+                    "card scans")
+    if not given.is_dir():
+        raise _fail(f"'{folder}' is a file, not a folder: pass the folder that holds your card "
+                    "scans")
+    root = given.resolve()
+    problems: list[str] = []
+    data = _read_manifest(root, manifest, problems)
+    label = data.pop("_label", "manifest")
+
+    # (card or BACK) -> relative path text, in priority order; then the files to decode.
+    chosen: dict[Card | str, str] = {}
+    claimed: set[Path] = set()
+    for key in data:
+        if key not in _MANIFEST_KEYS:
+            problems.append(f"{label}: unknown key {key!r} ignored (allowed: name, cards, back)")
+    deck_name = name if name is not None else data.get("name")
+    if deck_name is not None and not isinstance(deck_name, str):
+        problems.append(f"{label}: \"name\" must be text, ignored")
+        deck_name = None
+    entries: list[tuple[object, object]] = []
+    cards = data.get("cards", {})
+    if not isinstance(cards, dict):
+        problems.append(f"{label}: \"cards\" must map cards to files, like {{\"T19\": "
+                        "\"sun.jpg\"}, ignored")
+        cards = {}
+    entries += list(cards.items())
+    if "back" in data:
+        entries.append((BACK, data["back"]))
+    for key, rel in entries:
+        where = f"{label} {key!r}" if key != BACK else f"{label} \"back\""
+        if key == BACK:
+            target: Card | str | None = BACK
+        else:
+            try:
+                target = card_for_name(str(key), pack)
+            except ValueError as err:
+                problems.append(f"{where}: {err}")
+                continue
+            if target is None or target == BACK:
+                problems.append(f"{where}: names no {pack} card: write e.g. \"T19\" or "
+                                "\"knight of cups\"")
+                continue
+        why = _manifest_path_problem(rel)
+        if why:
+            problems.append(f"{where} -> {rel!r}: {why}")
+            continue
+        if target in chosen:
+            problems.append(f"{where}: {_what(target)} is already given as {chosen[target]!r}; "
+                            "ignored")
+            continue
+        chosen[target] = str(rel)
+        try:
+            claimed.add(inside(root, root / str(rel)))
+        except ImageProblem:
+            pass  # reported when the file is opened
+
+    from_manifest = set(chosen)
+    for entry in _folder_files(root, problems):
+        path = root / entry
+        try:
+            if path.resolve() in claimed:
+                continue
+        except (OSError, RuntimeError):
+            pass
+        stem, ext = os.path.splitext(entry)
+        ext = ext.lower()
+        if ext not in IMAGE_EXTENSIONS and ext not in _OTHER_PICTURES:
+            continue
+        try:
+            target = card_for_name(stem, pack)
+        except ValueError as err:
+            problems.append(f"{entry}: {err}")
+            continue
+        if target is None:
+            if ext in IMAGE_EXTENSIONS:
+                problems.append(f"{entry}: {_unknown_name(stem, pack)}")
+            continue
+        if ext in _OTHER_PICTURES:
+            problems.append(f"{entry}: {ext[1:].upper()} files are not accepted: save the scan as "
+                            "PNG, JPEG, WebP or GIF")
+            continue
+        if target in chosen:
+            source = "the manifest" if target in from_manifest else repr(chosen[target])
+            problems.append(f"{entry}: {_what(target)} already comes from {source}; ignored")
+            continue
+        chosen[target] = entry
+
+    # Decode in a few threads: Pillow releases the GIL while decoding.
+    def work(item: tuple[Card | str, str]) -> tuple[Card | str, str, Image.Image | str]:
+        target, rel = item
+        try:
+            img = open_image(root / rel, root, limits, target_height=working_height)
+            return target, rel, fit_body(img, working_height, fit)
+        except ImageProblem as err:
+            return target, rel, str(err)
+
+    faces: dict[Card, Image.Image] = {}
+    files: dict[Card, str] = {}
+    back = back_file = None
+    digest = hashlib.sha1(f"{pack}|{fit}|{working_height}".encode())
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for target, rel, result in pool.map(work, list(chosen.items())):
+            if isinstance(result, str):
+                problems.append(f"{rel}: {result}")
+                continue
+            try:
+                st = (root / rel).stat()
+                digest.update(f"|{target}={rel}:{st.st_size}:{st.st_mtime_ns}".encode())
+            except OSError:
+                digest.update(f"|{target}={rel}".encode())
+            if target == BACK:
+                back, back_file = result, rel
+            else:
+                assert isinstance(target, Card)
+                faces[target], files[target] = result, rel
+    if not faces:
+        hint = (f"; first problem: {problems[0]}" if problems else
+                ": name the scans like T19.jpg, t19_the_sun.png or knight_of_cups.jpg "
+                "(help(tarot_learn.decks) lists every accepted name)")
+        raise _fail(f"no usable card image in '{folder}' ({len(problems)} file(s) refused)"
+                    f"{hint}")
+    return Deck(deck_name or root.name, pack, faces=faces, back=back, files=files,
+                back_file=back_file, problems=problems, folder=root,
+                working_height=working_height, fingerprint=digest.hexdigest())
+
+
+def _what(target: Card | str) -> str:
+    return "the back" if target == BACK else f"{target} ({target.name})"  # type: ignore[union-attr]
+
+
+def _unknown_name(stem: str, pack: str) -> str:
+    other = STANDARD if pack == TAROT else TAROT
+    try:
+        card = card_for_name(stem, other)
+    except ValueError:
+        card = None
+    if isinstance(card, Card):
+        return (f"names the {other} card {card.name}, but the deck is loaded with pack={pack!r}: "
+                f"use pack={other!r} or rename it")
+    return ("the name is not a card's: rename it like T19.jpg, the_sun.png, knight_of_cups.jpg "
+            "or 10-cups.png (help(tarot_learn.decks) lists every accepted name)")
+
+
+def _folder_files(root: Path, problems: list[str]) -> list[str]:
+    """Names of the non-hidden files directly in ``root``, sorted; symlinks included (they are
+    checked when opened)."""
+    out = []
+    try:
+        with os.scandir(root) as it:
+            for i, entry in enumerate(it):
+                if i >= _MAX_FILES:
+                    problems.append(f"more than {_MAX_FILES} entries in the folder: only the "
+                                    f"first {_MAX_FILES} were looked at")
+                    break
+                if entry.name.startswith("."):
+                    continue
+                try:
+                    if entry.is_dir():
+                        continue
+                except OSError:
+                    continue
+                out.append(entry.name)
+    except OSError as err:
+        raise _fail(f"cannot list the deck folder '{root}' ({err.strerror or err}): check its "
+                    "permissions") from None
+    return sorted(out, key=lambda s: (s.lower(), s))

@@ -1,0 +1,185 @@
+"""Opening one untrusted image file safely: where it is, what it is, how big it is.
+
+Every check turns a bad file into :class:`ImageProblem` (a ValueError whose text is one line that
+says what is wrong and what to do), so a deck loader can list it and carry on with the other
+files.  The checks, in order:
+
+* the path stays inside the deck folder once symlinks are resolved, and is a regular file;
+* the file is at most ``limits.max_bytes`` long (checked before reading it);
+* the first bytes say PNG, JPEG, WebP or GIF: the *content* decides, not the extension, and
+  Pillow is told to try only that format;
+* the size in the header is at most ``limits.max_pixels`` pixels and each side at least
+  ``limits.min_side``: checked before any pixel is decoded, so a small file that claims
+  enormous dimensions (a decompression bomb) is refused cheaply.  Pillow's own guard
+  (``Image.MAX_IMAGE_PIXELS``) stays as it is for the process: we never lower or raise it, we
+  apply our stricter limit per load;
+* the pixels decode completely (a truncated or corrupt file is refused, never half-shown).
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+__all__ = ["Limits", "ImageProblem", "sniff", "inside", "open_image", "FORMATS"]
+
+# Content signatures -> Pillow format names.  Only these four are accepted.
+FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one deck load accepts.  ``max_pixels`` is far below Pillow's process-wide guard
+    (about 89 million) because a card scan never needs more than a few million."""
+
+    max_bytes: int = 30 * 1024 * 1024
+    max_pixels: int = 40_000_000
+    min_side: int = 16
+
+    def __post_init__(self) -> None:
+        for field in ("max_bytes", "max_pixels", "min_side"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{field} must be a whole number >= 1, not {value!r}")
+
+
+class ImageProblem(ValueError):
+    """One file refused, with a one-line reason."""
+
+
+def sniff(head: bytes) -> str | None:
+    """The image format the first bytes announce, or None.
+
+    >>> sniff(b"\\x89PNG\\r\\n\\x1a\\n...."), sniff(b"\\xff\\xd8\\xff\\xe0"), sniff(b"GIF89a")
+    ('PNG', 'JPEG', 'GIF')
+    >>> sniff(b"RIFF\\x00\\x00\\x00\\x00WEBPVP8 "), sniff(b"hello"), sniff(b"BM....")
+    ('WEBP', None, None)
+    """
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WEBP"
+    return None
+
+
+def _what_else(head: bytes) -> str:
+    """A short guess at what a non-accepted file is, to make the message useful."""
+    for sig, what in ((b"BM", "a BMP image"), (b"II*\x00", "a TIFF image"),
+                      (b"MM\x00*", "a TIFF image"), (b"%PDF", "a PDF"), (b"PK\x03\x04", "a zip file"),
+                      (b"<svg", "an SVG drawing"), (b"<?xml", "an XML/SVG file"),
+                      (b"8BPS", "a Photoshop file")):
+        if head.startswith(sig):
+            return what
+    if head[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif"):
+        return "a HEIC/AVIF photo"
+    if not head:
+        return "an empty file"
+    try:
+        head.decode("utf-8")
+        return "a text file"
+    except UnicodeDecodeError:
+        return "not an image"
+
+
+def inside(root: Path, path: Path) -> Path:
+    """``path`` resolved, if it stays inside ``root`` (already resolved); else ImageProblem.
+
+    >>> import tempfile, os
+    >>> root = Path(tempfile.mkdtemp()).resolve()
+    >>> inside(root, root / "a.png") == root / "a.png"
+    True
+    >>> inside(root, root / ".." / "x.png")
+    Traceback (most recent call last):
+    ...
+    tarot_learn.decks.validate.ImageProblem: the path leads outside the deck folder: keep every scan inside the folder
+    """
+    try:
+        real = path.resolve(strict=False)
+    except (OSError, RuntimeError) as err:  # symlink loops
+        raise ImageProblem(f"the path cannot be resolved ({err.__class__.__name__}): "
+                           "replace the link with the file itself") from None
+    if real != root and root not in real.parents:
+        raise ImageProblem("the path leads outside the deck folder: keep every scan inside the "
+                           "folder")
+    return real
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    if len(data) >= 24 and data[12:16] == b"IHDR":
+        return struct.unpack(">II", data[16:24])
+    return None
+
+
+def open_image(path: Path, root: Path, limits: Limits,
+               target_height: int | None = None) -> Image.Image:
+    """Validate and fully decode one image file; returns it upright (EXIF rotation applied) in
+    RGBA.  ``target_height`` lets a JPEG decode at a reduced scale that is still at least that
+    tall.  Raises :class:`ImageProblem` with a one-line reason."""
+    real = inside(root, path)
+    try:
+        st = real.stat()
+    except FileNotFoundError:
+        raise ImageProblem("no such file: check the name") from None
+    except OSError as err:
+        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    if not real.is_file():
+        raise ImageProblem("not a regular file: give an image file")
+    if st.st_size > limits.max_bytes:
+        raise ImageProblem(f"the file is {st.st_size / 1e6:.1f} MB, over the {limits.max_bytes / 1e6:.0f} "
+                           "MB limit: save a smaller scan (a card needs about 1000 px in height)")
+    try:
+        with open(real, "rb") as fh:
+            data = fh.read(limits.max_bytes + 1)
+    except OSError as err:
+        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    fmt = sniff(data[:16])
+    if fmt is None:
+        raise ImageProblem(f"the content is {_what_else(data[:16])}, not PNG, JPEG, WebP or GIF: "
+                           "export the scan in one of those formats")
+    claimed = _png_size(data) if fmt == "PNG" else None
+    if claimed and claimed[0] * claimed[1] > limits.max_pixels:
+        raise _too_big(*claimed, limits)
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns (rather than raises) between its limit and twice it; either way the
+            # file is refused.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data), formats=[fmt])
+            w, h = im.size
+            if w * h > limits.max_pixels:
+                raise _too_big(w, h, limits)
+            if min(w, h) < limits.min_side:
+                raise ImageProblem(f"the image is only {w}x{h} pixels: use a scan at least "
+                                   f"{limits.min_side} pixels on each side")
+            if fmt == "JPEG" and target_height and h > 2 * target_height:
+                # Decode straight at a reduced scale (still taller than what we keep): a phone
+                # photo of a card then loads several times faster.
+                im.draft("RGB", (-(-w * target_height // h), target_height))
+            im.load()
+            im = ImageOps.exif_transpose(im)
+            return im.convert("RGBA")
+    except ImageProblem:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ImageProblem("the header claims more pixels than Pillow's decompression-bomb guard "
+                           "allows: this is not a usable scan") from None
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error, IndexError,
+            TypeError, MemoryError) as err:
+        reason = str(err).split("\n")[0][:120] or err.__class__.__name__
+        raise ImageProblem(f"the {fmt} data is damaged or truncated ({reason}): export the scan "
+                           "again") from None
+
+
+def _too_big(w: int, h: int, limits: Limits) -> ImageProblem:
+    return ImageProblem(f"the image claims {w}x{h} pixels ({w * h / 1e6:,.0f} MP), over the "
+                        f"{limits.max_pixels / 1e6:.0f} MP limit (a decompression-bomb guard): use "
+                        "a smaller scan")
