@@ -31,6 +31,9 @@ _TOP_KINDS = ("stock", "waste", "reserve", "foundation")
 _KINDS = _TOP_KINDS + ("tableau",)
 _CAPTION = (235, 229, 214, 255)
 _DIM_TEXT = (196, 214, 204, 255)
+_PLACE_FILL = (41, 94, 75, 255)     # a shade lighter than the felt
+_PLACE_LINE = (150, 184, 166, 255)
+_PLACE_TEXT = (214, 230, 220, 255)
 
 
 def as_view(state_or_view: object) -> dict[str, Any]:
@@ -145,7 +148,8 @@ class _Board:
         if not cards:
             self.ops.append(("place", x, y, "empty"))
             return self.cw, self.text_px + self.gap // 2 + self.ch
-        off = round(self.cw * 0.36)
+        # Face-down cards show nothing worth reading, so a hidden hand is packed tighter.
+        off = round(self.cw * (0.36 if any(c[1] for c in cards) else 0.16))
         if len(cards) > 1 and self.cw + (len(cards) - 1) * off > max_w:
             off = max(round(self.cw * 0.2), (max_w - self.cw) // (len(cards) - 1))
         for i, entry in enumerate(cards):
@@ -218,7 +222,7 @@ class _Board:
                 draw.text((op[1], op[2]), op[3], font=small, fill=_DIM_TEXT, anchor="mt")
             elif kind == "label":
                 draw.text((op[1], op[2]), op[3], font=regular, fill=_CAPTION, anchor="lt")
-        status = str(self.view.get("status", "") or "")
+        status = str(self.view.get("status") or self.view.get("message") or "")
         moves = self.view.get("moves")
         foot_y = h - self.pad // 2 - self.text_px // 2 - 2
         if status:
@@ -233,13 +237,14 @@ class _Board:
         m = margin_for(self.h)
         lw = max(1, round(self.ch * 0.012))
         box = rounded_rect(x + m, y + m, x + self.cw - m, y + self.ch - m, self.ch * 0.04)
-        draw.polygon(box, fill=(255, 255, 255, 18), outline=(214, 226, 218, 255), width=lw)
+        # Opaque colours: ImageDraw replaces pixels rather than blending them.
+        draw.polygon(box, fill=_PLACE_FILL, outline=_PLACE_LINE, width=lw)
         if label:
             f = small
             if f.getlength(label) > self.cw - 2 * m - 4:  # long labels get smaller type
                 f = font(max(8, int(self.small_px * (self.cw - 2 * m - 4) / f.getlength(label))))
             draw.text((x + self.cw // 2, y + self.ch // 2), label, font=f,
-                      fill=(226, 234, 228, 255), anchor="mm")
+                      fill=_PLACE_TEXT, anchor="mm")
 
 
 def board_image(state_or_view: object, height: int = 120, *, show_value: bool = True,

@@ -21,10 +21,12 @@ from .geometry import Affine, Point, Shape, circle, paint, rounded_rect, star
 from .palette import BACK, EDGE, PAPER, TEXT, TRUMP, Ink, suit_ink
 from .pips import PIP_SCALE, pip_layout, suit_shape, trump_mark
 
-__all__ = ["Canvas", "draw_face", "draw_back", "detail_for", "supersample_for", "rank_text",
+__all__ = ["Canvas", "CORNER_RADIUS", "EDGE_INSET", "draw_face", "draw_back", "detail_for", "supersample_for", "rank_text",
            "value_text"]
 
 _RADIUS = 34.0        # corner radius of the card, in card units
+CORNER_RADIUS = _RADIUS
+EDGE_INSET = 2.5      # the card's outline runs this far inside the body box (half its line)
 _INDEX_X = 58.0       # centre of the corner index column
 _INDEX_W = 92.0       # widest the index text may be
 
@@ -165,9 +167,8 @@ _TRUMP_COLOURS = {"gold": TRUMP.gold, "pale": TRUMP.pale, "deep": TRUMP.deep,
 
 def _blank(cv: Canvas) -> None:
     w = cv.width_units
-    edge = 5.0
-    cv.polygon(rounded_rect(edge / 2, edge / 2, w - edge / 2, 1000 - edge / 2, _RADIUS), PAPER,
-               EDGE, edge)
+    e = EDGE_INSET
+    cv.polygon(rounded_rect(e, e, w - e, 1000 - e, _RADIUS), PAPER, EDGE, 2 * e)
 
 
 def _index(cv: Canvas, card: Card, ink: Ink, detail: str, colours: dict[str, str]) -> float:

@@ -11,13 +11,15 @@ Cached images are shared: treat them as read-only and ``.copy()`` one before dra
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Iterable
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from ..cards import Card
 from .cache import ByteLRU
-from .face import Canvas, draw_back, draw_face, supersample_for
+from .face import CORNER_RADIUS, EDGE_INSET, Canvas, draw_back, draw_face, supersample_for
+from .geometry import rounded_rect
 from .palette import HIGHLIGHT
 
 __all__ = ["card_image", "back_image", "card_png", "sprite_sheet", "card_width", "card_size",
@@ -86,41 +88,60 @@ def _body(height: int) -> tuple[int, int, int]:
     return card_width(height) - 2 * m, height - 2 * m, m
 
 
+@lru_cache(maxsize=64)
+def _layers(height: int) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """The style layers of one card size: soft shadow (RGBA), highlight halo (RGBA) and the
+    highlight ring's mask (L).  Every card body has the same rounded outline, so these are drawn
+    once per size from that outline (supersampled), not traced from each card's pixels."""
+    w, h = card_size(height)
+    bw, bh, m = _body(height)
+    ss = 4
+    u = bh * ss / 1000.0                      # supersampled pixels per card unit
+    x0, y0 = m * ss + EDGE_INSET * u, m * ss + EDGE_INSET * u
+    x1, y1 = (m + bw) * ss - EDGE_INSET * u, (m + bh) * ss - EDGE_INSET * u
+    radius = CORNER_RADIUS * u
+
+    def outline(grow_px: float) -> Image.Image:
+        g = grow_px * ss
+        mask = Image.new("L", (w * ss, h * ss), 0)
+        ImageDraw.Draw(mask).polygon(
+            rounded_rect(x0 - g, y0 - g, x1 + g, y1 + g, max(1.0, radius + g)), fill=255)
+        return mask.resize((w, h), Image.Resampling.BOX)
+
+    body = outline(0)
+    drop = max(1, m // 2)
+    shadow_alpha = Image.new("L", (w, h), 0)
+    shadow_alpha.paste(body.point(lambda v: v * 70 // 255), (0, drop))
+    shadow_alpha = shadow_alpha.filter(ImageFilter.GaussianBlur(max(0.6, m * 0.5)))
+    shadow = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    shadow.paste(Image.new("RGBA", (w, h), (0, 0, 0, 255)), (0, 0), shadow_alpha)
+    halo_alpha = outline(m * 0.8).filter(ImageFilter.GaussianBlur(max(1.0, m * 0.45)))
+    halo = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    halo.paste(Image.new("RGBA", (w, h), HIGHLIGHT), (0, 0), halo_alpha)
+    # The ring straddles the card's edge: a pixel outside it and ring_w pixels inside.
+    ring_w = max(2, round(h * 0.02))
+    ring = ImageChops.subtract(outline(1), outline(-ring_w))
+    return shadow, halo, ring
+
+
 def _frame(body: Image.Image, height: int, style: str) -> Image.Image:
     """Place a finished card body on its transparent sheet with shadow, glow or dimming."""
     w, h = card_size(height)
-    bw, bh, m = _body(height)
-    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    alpha = body.getchannel("A")
+    m = margin_for(height)
+    shadow, halo, ring = _layers(height)
     if style == "highlight":
         # A sky-blue halo outside the card and a solid ring on its edge: plain even in
-        # greyscale, because the ring is a thick dark-bordered band, not only a hue.
-        halo = Image.new("L", (w, h), 0)
-        halo.paste(alpha, (m, m))
-        halo = halo.filter(ImageFilter.MaxFilter(_odd(m * 2 + 1)))
-        halo = halo.filter(ImageFilter.GaussianBlur(max(1.0, m * 0.6)))
-        out.paste(Image.new("RGBA", (w, h), HIGHLIGHT), (0, 0), halo)
+        # greyscale, because the ring is a thick band, not only a change of hue.
+        out = halo.copy()
         out.alpha_composite(body, (m, m))
-        ring_w = max(2, round(h * 0.014))
-        inner = alpha.filter(ImageFilter.MinFilter(_odd(ring_w * 2 + 1)))
-        ring = ImageChops.subtract(alpha, inner)
-        layer = Image.new("RGBA", (bw, bh), HIGHLIGHT)
-        out.paste(layer, (m, m), ring)
+        out.paste(Image.new("RGBA", (w, h), HIGHLIGHT), (0, 0), ring)
         return out
     if style == "dim":
-        grey = body.convert("L").point(lambda v: 150 + v * 90 // 255)
-        body = Image.merge("RGBA", (grey, grey, grey, alpha))
-    else:
-        shadow = Image.new("L", (w, h), 0)
-        shadow.paste(alpha.point(lambda v: v * 70 // 255), (m, m + max(1, m // 2)))
-        shadow = shadow.filter(ImageFilter.GaussianBlur(max(0.6, m * 0.5)))
-        out.paste(Image.new("RGBA", (w, h), (0, 0, 0, 255)), (0, 0), shadow)
+        grey = body.convert("L").point(lambda v: 120 + v * 115 // 255)
+        body = Image.merge("RGBA", (grey, grey, grey, body.getchannel("A")))
+    out = shadow.copy()
     out.alpha_composite(body, (m, m))
     return out
-
-
-def _odd(n: int) -> int:
-    return n if n % 2 else n + 1
 
 
 def card_image(card: Card, height: int = 280, *, style: str = "normal", show_value: bool = True,

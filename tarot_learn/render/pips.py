@@ -40,10 +40,11 @@ def _heart() -> Shape:
 
 def _spade() -> Shape:
     body = [(x * 0.98, -y * 0.82 - 0.2) for x, y in _heart_points()]
-    stem = (bezier((-0.05, 0.3), (-0.05, 0.8), (-0.42, 0.98))
-            + bezier((0.42, 0.98), (0.05, 0.8), (0.05, 0.3)))
+    # The stem starts inside the body (whose lower notch reaches y = -0.07) so they join.
+    stem = (bezier((-0.06, -0.2), (-0.05, 0.75), (-0.42, 0.98))
+            + bezier((0.42, 0.98), (0.05, 0.75), (0.06, -0.2)))
     return (poly(stem, "fill", "ink", _OUT), poly(body, "fill", "ink", _OUT),
-            poly(rect(-0.06, 0.3, 0.06, 0.55), "fill"))
+            poly(rect(-0.08, -0.1, 0.08, 0.45), "fill"))
 
 
 def _diamond() -> Shape:

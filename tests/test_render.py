@@ -1,0 +1,447 @@
+"""Card art and board pictures (tarot_learn.render): sizes, distinctness, pips, styles, caching,
+fonts, boards and bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import subprocess
+import sys
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageFilter, ImageFont
+
+from tarot_learn.cards import Card, Suit, double_deck, parse_cards, standard_deck, tarot_deck
+from tarot_learn.render import (ASPECT, back_image, board_image, board_png, card_image, card_png,
+                                card_size, clear_cache, pip_layout, sprite_sheet)
+from tarot_learn.render import fonts
+from tarot_learn.render.face import detail_for, rank_text, value_text
+from tarot_learn.render.images import margin_for
+from tarot_learn.render.palette import HIGHLIGHT, PAPER, suit_ink
+
+ALL_FACES = tarot_deck() + double_deck()
+
+
+def digest(img: Image.Image) -> str:
+    return hashlib.sha256(img.tobytes()).hexdigest()
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+# ----- every card, both packs --------------------------------------------------------------------
+
+@pytest.mark.parametrize("height", [64, 280])
+def test_every_card_of_both_packs_renders_at_the_right_size_and_mode(height):
+    for card in ALL_FACES:
+        img = card_image(card, height)
+        assert img.mode == "RGBA"
+        assert img.size == (round(height * ASPECT), height) == card_size(height)
+        # The card body is opaque in the middle and the margin is see-through at the corners.
+        w, h = img.size
+        assert img.getpixel((w // 2, h // 2))[3] == 255
+        assert img.getpixel((0, 0))[3] < 128
+
+
+@pytest.mark.parametrize("height", [120, 280])
+def test_all_78_tarot_faces_differ(height):
+    digests = {digest(card_image(c, height)) for c in tarot_deck()}
+    assert len(digests) == 78
+
+
+def test_all_52_standard_faces_differ_and_differ_from_tarot_namesakes():
+    std = {digest(card_image(c, 120)) for c in standard_deck()}
+    assert len(std) == 52
+    # 'KS' is the King of Swords and the King of Spades: two different pictures.
+    assert digest(card_image(Card.parse("KS"), 120)) != digest(
+        card_image(Card.parse("KS", "standard"), 120))
+
+
+def test_second_copy_of_a_double_pack_card_looks_the_same():
+    for card in double_deck()[52:]:
+        twin = Card(card.suit, card.rank, 0)
+        assert card.copy == 1
+        assert card_image(card, 90).tobytes() == card_image(twin, 90).tobytes()
+        assert card_png(card, 90) == card_png(twin, 90)
+
+
+# ----- pips ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_pip_layout_has_n_distinct_positions_symmetric_about_the_centre(n):
+    spots = pip_layout(n)
+    assert len(spots) == n
+    assert len({(x, y) for x, y, _ in spots}) == n
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y, _ in spots)
+    # The classic arrangements read the same upside down, except the 7: a 6 with one extra pip
+    # in the upper half.
+    places = {(round(x, 6), round(y, 6)) for x, y, _ in spots}
+    if n == 7:
+        six = {(round(x, 6), round(y, 6)) for x, y, _ in pip_layout(6)}
+        assert places - six == {(0.5, 0.25)}
+    else:
+        assert {(round(1 - x, 6), round(1 - y, 6)) for x, y in places} == places
+    # Lower-half pips are printed upside down, the rest upright.
+    assert all(down == (y > 0.5) for _, y, down in spots)
+
+
+@pytest.mark.parametrize("bad", [0, 11, -1, 2.0, True, "3"])
+def test_pip_layout_rejects_what_is_not_a_pip_count(bad):
+    with pytest.raises(ValueError, match="from 1 to 10"):
+        pip_layout(bad)
+
+
+def _blobs(img: Image.Image, inked, min_area: int = 60) -> int:
+    """Connected regions (4-neighbour) of at least ``min_area`` pixels for which ``inked(rgba)``
+    holds; smaller specks (antialiased tips of a masked corner index) are not pips."""
+    w, h = img.size
+    px = img.load()
+    seen = [[False] * w for _ in range(h)]
+    count = 0
+    for y0 in range(h):
+        for x0 in range(w):
+            if seen[y0][x0] or not inked(px[x0, y0]):
+                continue
+            area = 0
+            queue = deque([(x0, y0)])
+            seen[y0][x0] = True
+            while queue:
+                x, y = queue.popleft()
+                area += 1
+                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if 0 <= nx < w and 0 <= ny < h and not seen[ny][nx] and inked(px[nx, ny]):
+                        seen[ny][nx] = True
+                        queue.append((nx, ny))
+            count += area >= min_area
+    return count
+
+
+def _pip_field(card: Card, height: int = 300) -> Image.Image:
+    """The card with its border and both corner indices painted over in paper colour."""
+    img = card_image(card, height).copy()
+    w, h = img.size
+    m = margin_for(height)
+    paper = hex_rgb(PAPER) + (255,)
+    field = Image.new("RGBA", img.size, paper)
+    # Keep the inside of the card, away from the rounded edge line ...
+    field.paste(img.crop((m + 8, m + 8, w - m - 8, h - m - 8)), (m + 8, m + 8))
+    # ... and blank the two corner indices (rank and suit sign).
+    bw, bh = round(w * 0.2), round(h * 0.22)
+    field.paste(paper, (0, 0, bw, bh))
+    field.paste(paper, (w - bw, h - bh, w, h))
+    return field
+
+
+@pytest.mark.parametrize("suit", [Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES,
+                                  Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS])
+def test_number_cards_show_as_many_separate_pips_as_their_rank(suit):
+    for rank in range(2, 11):
+        card = Card(suit, rank)
+        field = _pip_field(card)
+        # Ink mask: anything clearly darker or more colourful than the paper; then a small
+        # closing joins the parts of one symbol (a disc's ring and its starred centre) across
+        # hairline gaps while separate pips stay apart.
+        diff = ImageChops.difference(field.convert("RGB"), Image.new("RGB", field.size, PAPER))
+        red, green, blue = diff.split()
+        total = ImageChops.add(ImageChops.add(red, green), blue)   # clips at 255
+        mask = total.point(lambda v: 255 if v > 90 else 0)
+        mask = mask.filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.MinFilter(3))
+        assert _blobs(mask, lambda v: v > 0) == rank, str(card)
+
+
+# ----- styles ------------------------------------------------------------------------------------
+
+def test_highlight_and_dim_differ_from_normal_and_keep_the_size():
+    card = Card.parse("T19")
+    normal, hi, dim = (card_image(card, 200, style=s) for s in ("normal", "highlight", "dim"))
+    assert len({digest(normal), digest(hi), digest(dim)}) == 3
+    assert normal.size == hi.size == dim.size
+    # Dim is grey: red, green and blue are equal everywhere.
+    red, green, blue, _ = dim.split()
+    assert ImageChops.difference(red, green).getbbox() is None
+    assert ImageChops.difference(green, blue).getbbox() is None
+    # Highlight puts the highlight colour on the card's edge (left middle of the body).
+    m = margin_for(200)
+    r, g, b, _ = hi.getpixel((m + 1, 100))
+    assert hi.getpixel((m + 1, 100)) != normal.getpixel((m + 1, 100))
+    hr, hg, hb = hex_rgb(HIGHLIGHT)
+    assert abs(r - hr) + abs(g - hg) + abs(b - hb) < 40
+
+
+def test_backs_have_styles_too_and_look_unlike_any_face():
+    backs = [back_image(150, s) for s in ("normal", "highlight", "dim")]
+    assert len({digest(b) for b in backs}) == 3
+    faces = {digest(card_image(c, 150)) for c in tarot_deck()}
+    assert digest(backs[0]) not in faces
+    assert backs[0].size == card_size(150)
+
+
+def test_show_value_badge_only_changes_trumps_and_tarot_courts():
+    for text in ("T19", "T0", "NC", "PW"):
+        card = Card.parse(text)
+        assert digest(card_image(card, 280)) != digest(card_image(card, 280, show_value=False))
+    for card in (Card.parse("7C"), Card.parse("AW"), Card.parse("KS", "standard")):
+        assert digest(card_image(card, 280)) == digest(card_image(card, 280, show_value=False))
+
+
+def test_badge_text_comes_from_the_numerology():
+    from tarot_learn.numerology import playing_value
+    for card in tarot_deck():
+        text = value_text(card)
+        if card.is_fool:
+            assert text == "wild"
+        elif card.is_trump or card.is_court:
+            assert text == f"plays as {playing_value(card)}"
+        else:
+            assert text is None
+
+
+def test_four_colour_changes_diamonds_and_clubs_only():
+    for text, changes in (("7D", True), ("QC", True), ("7H", False), ("QS", False)):
+        card = Card.parse(text, "standard")
+        same = digest(card_image(card, 120)) == digest(card_image(card, 120, four_colour=True))
+        assert same is not changes, text
+    assert suit_ink(Suit.DIAMONDS, True).fill != suit_ink(Suit.HEARTS, True).fill
+
+
+def test_suits_differ_in_colour_and_in_shape():
+    # Colour: the four tarot suits and the trumps have five different main colours.
+    fills = {suit_ink(s).fill for s in (Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES,
+                                        Suit.TRUMPS)}
+    assert len(fills) == 5
+    # Shape: a greyed Ace of each suit still differs from every other greyed Ace.
+    aces = [Card(s, 1) for s in (Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES)]
+    greys = {digest(card_image(c, 160, style="dim")) for c in aces}
+    assert len(greys) == 4
+
+
+def test_corner_index_text():
+    assert [rank_text(c) for c in parse_cards("AW 10C PS NP QW KC T0 T21")] == [
+        "A", "10", "P", "N", "Q", "K", "0", "21"]
+    assert [rank_text(c) for c in parse_cards("JH 10D' KS'", "standard")] == ["J", "10", "K"]
+
+
+def test_detail_levels_follow_the_size():
+    assert [detail_for(h) for h in (300, 180, 179, 90, 89, 20)] == [
+        "full", "full", "small", "small", "tiny", "tiny"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(card=st.sampled_from(ALL_FACES), height=st.integers(20, 1300),
+       style=st.sampled_from(["normal", "highlight", "dim"]))
+def test_any_height_gives_an_image_of_that_height(card, height, style):
+    img = card_image(card, height, style=style)
+    assert img.size == (max(1, round(height * ASPECT)), height)
+    assert img.getpixel((img.width // 2, height // 2))[3] == 255
+
+
+# ----- caching and PNG -----------------------------------------------------------------------------
+
+def test_cache_returns_the_same_object_and_clear_cache_forgets_it():
+    card = Card.parse("QP")
+    a = card_image(card, 210)
+    assert card_image(card, 210) is a
+    assert card_image(card, 210, style="dim") is card_image(card, 210, style="dim")
+    assert back_image(210) is back_image(210)
+    png = card_png(card, 210)
+    assert card_png(card, 210) is png
+    clear_cache()
+    b = card_image(card, 210)
+    assert b is not a and b.tobytes() == a.tobytes()
+
+
+def test_card_png_is_a_png_of_the_image():
+    card = Card.parse("T13")
+    data = card_png(card, 150)
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG" and img.size == card_size(150)
+    assert img.convert("RGBA").tobytes() == card_image(card, 150).tobytes()
+
+
+def test_card_repr_png_uses_the_renderer_lazily():
+    code = ("import sys, tarot_learn.games; from tarot_learn.cards import Card; "
+            "assert 'PIL' not in sys.modules; data = Card.parse('T19')._repr_png_(); "
+            "assert 'PIL' in sys.modules and data[:4] == b'\\x89PNG'; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ----- sprite sheet ------------------------------------------------------------------------------
+
+def test_sprite_sheet_rectangles_hold_each_card_and_the_back():
+    cards = parse_cards("AS 7H 7H' KD", "standard")
+    sheet, where = sprite_sheet(cards, 80, columns=2)
+    assert set(where) == {"AS", "7H", "7H'", "KD", "back"}
+    assert where["7H"] == where["7H'"]                      # look-alike copies share a cell
+    assert len(set(where.values())) == 4
+    for name, (x, y, w, h) in where.items():
+        crop = sheet.crop((x, y, x + w, y + h))
+        expect = back_image(80) if name == "back" else card_image(
+            Card.parse(name, "standard"), 80)
+        assert crop.tobytes() == expect.tobytes(), name
+    assert sheet.size == (2 * card_size(80)[0], 2 * 80)
+
+
+def test_sprite_sheet_of_the_whole_tarot_pack():
+    sheet, where = sprite_sheet(tarot_deck(), 60)
+    assert len(where) == 79
+    assert sheet.size == (14 * card_size(60)[0], 6 * 60)   # 79 cells, 14 to a row
+
+
+# ----- fonts -------------------------------------------------------------------------------------
+
+def test_bundled_font_loads_from_the_package_not_the_system(monkeypatch):
+    opened = []
+    real = ImageFont.truetype
+
+    def spy(source, *args, **kwargs):
+        opened.append(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont, "truetype", spy)
+    fonts.font.cache_clear()
+    try:
+        regular, bold = fonts.font(31), fonts.font(31, bold=True)
+    finally:
+        fonts.font.cache_clear()
+    assert regular.getname() == ("DejaVu Sans", "Book")
+    assert bold.getname() == ("DejaVu Sans", "Bold")
+    # Fonts come in as bytes read from the package, never as a file name to look up.
+    assert opened and all(not isinstance(src, (str, bytes)) for src in opened)
+    assert fonts.font_bytes()[:4] == b"\x00\x01\x00\x00"  # a TrueType file
+
+
+def test_font_files_and_licence_ship_inside_the_package():
+    from importlib import resources
+    folder = resources.files("tarot_learn.render") / "fonts"
+    names = {p.name for p in folder.iterdir()}
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"} <= names
+    assert "Bitstream" in (folder / "LICENSE-DejaVu.txt").read_text()
+
+
+# ----- boards ------------------------------------------------------------------------------------
+
+def _patience_view():
+    return {
+        "game": "demo", "title": "Demo patience", "pack": "tarot", "status": "your move",
+        "moves": 4,
+        "piles": [
+            {"id": "stock", "kind": "stock", "label": "Stock", "cards": [["??", False]] * 5},
+            {"id": "waste", "kind": "waste", "label": "Waste",
+             "cards": [["AW", True], ["T19", True], ["NC", True], ["2P", True]]},
+            {"id": "f1", "kind": "foundation", "label": "Wands", "cards": []},
+            {"id": "f2", "kind": "foundation", "label": "Cups", "cards": [["AC", True]]},
+            {"id": "t1", "kind": "tableau", "label": "t1",
+             "cards": [["??", False], ["??", False], ["KS", True], ["QC", True, "highlight"]]},
+            {"id": "t2", "kind": "tableau", "label": "t2", "cards": []},
+        ],
+    }
+
+
+def _find(board: Image.Image, card: Image.Image) -> bool:
+    """Whether the centre strip of ``card`` appears somewhere in ``board`` (exact pixels)."""
+    w, h = card.size
+    strip = card.crop((w // 4, h // 2, 3 * w // 4, h // 2 + 1)).tobytes()
+    data = board.tobytes()
+    return strip in data
+
+
+def test_board_image_from_a_hand_made_patience_view():
+    view = _patience_view()
+    img = board_image(view, 100)
+    assert img.mode == "RGBA"
+    cw, ch = card_size(100)
+    assert img.width >= 5 * cw and img.height >= 2 * ch
+    # The top card of the waste and a face-down card are drawn; the waste's buried AW is not.
+    assert _find(img, card_image(Card.parse("2P"), 100))
+    assert _find(img, back_image(100))
+    assert not _find(img, card_image(Card.parse("AW"), 100))
+    assert _find(img, card_image(Card.parse("QC"), 100, style="highlight"))
+
+
+def test_board_accepts_a_state_and_its_view_alike():
+    class FakeState:
+        def view(self):
+            return _patience_view()
+
+    assert board_image(FakeState(), 60).tobytes() == board_image(_patience_view(), 60).tobytes()
+    png = board_png(FakeState(), 60)
+    assert Image.open(io.BytesIO(png)).size == board_image(_patience_view(), 60).size
+
+
+def test_board_draws_rows_for_hands_and_tricks():
+    view = {"game": "french-tarot", "title": "Table", "pack": "tarot", "message": "South to play",
+            "rows": [{"label": "Your hand", "cards": [[t, True] for t in "T1 T21 KC 3P".split()]},
+                     {"label": "West's hand", "cards": [["??", False]] * 18},
+                     {"label": "Trick", "cards": []}]}
+    img = board_image(view, 90)
+    assert _find(img, card_image(Card.parse("3P"), 90))   # the top of a fan is whole
+    assert _find(img, back_image(90))
+
+
+def test_board_from_real_games_if_present():
+    from tarot_learn import games
+    for name in games.names():
+        state = games.new(name, seed=7)
+        img = board_image(state, 70)
+        assert img.width > 100 and img.height > 100, name
+        assert state._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_longer_columns_make_a_taller_board():
+    short = _patience_view()
+    long = _patience_view()
+    long["piles"][4]["cards"] = [[t, True] for t in "KS QC T21 10W 9P 8C T7 6S".split()]
+    assert board_image(long, 80).height > board_image(short, 80).height
+
+
+@pytest.mark.parametrize("view, words", [
+    ("not a view", "State or its view"),
+    ({"pack": "tarot"}, "needs 'piles'"),
+    ({"pack": "uno", "piles": []}, "'tarot' or 'standard'"),
+    ({"pack": "tarot", "piles": [{"kind": "pyramid", "cards": []}]}, "kind"),
+    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["ZZ", True]]}]}, "not in the tarot"),
+    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["KS"]]}]}, "face_up"),
+    ({"pack": "tarot", "rows": [{"label": "x", "cards": [["KS", True, "glow"]]}]}, "style"),
+])
+def test_bad_views_give_one_line_errors(view, words):
+    with pytest.raises(ValueError, match=words) as info:
+        board_image(view, 60)
+    assert "\n" not in str(info.value)
+
+
+# ----- bad input ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: card_image("T19"), "Card.parse"),
+    (lambda: card_image(None), "Card.parse"),
+    (lambda: card_image(Card.parse("T19"), 19), "from 20 to 4000"),
+    (lambda: card_image(Card.parse("T19"), 4001), "from 20 to 4000"),
+    (lambda: card_image(Card.parse("T19"), 280.0), "whole number"),
+    (lambda: card_image(Card.parse("T19"), True), "whole number"),
+    (lambda: card_image(Card.parse("T19"), style="glow"), "'normal', 'highlight', 'dim'"),
+    (lambda: back_image(5), "from 20 to 4000"),
+    (lambda: back_image(100, "bright"), "style"),
+    (lambda: card_png("AW"), "Card.parse"),
+    (lambda: sprite_sheet(["AW"], 80), "Card.parse"),
+    (lambda: sprite_sheet(tarot_deck(), 80, columns=0), "columns"),
+    (lambda: board_image(_patience_view(), 10), "from 20 to 4000"),
+])
+def test_bad_input_gives_a_one_line_value_error(call, words):
+    with pytest.raises(ValueError, match=words) as info:
+        call()
+    assert "\n" not in str(info.value)
+
+
+def test_contact_sheets_command_writes_the_pngs(tmp_path):
+    from tarot_learn.render import sheets
+    assert sheets.main([str(tmp_path)]) == 0
+    for name in ("tarot_deck.png", "standard_deck.png", "styles.png", "board_example.png"):
+        path = tmp_path / name
+        assert path.stat().st_size < 1.5 * 1024 * 1024
+        Image.open(path).verify()
+    assert sheets.main(["-h"]) == 2
