@@ -18,6 +18,7 @@ keeps the two paths in agreement.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Iterable, Sequence
 
 from ...cards import Card, tarot_deck
@@ -166,25 +167,31 @@ def legal_plays(hand: Sequence[int], trick: Sequence[int]) -> list[int]:
 
     Follow the led suit (FT-18); else trump, overtrumping the highest trump when able (FT-19,
     FT-20), else undertrump; else anything (FT-21).  The Excuse is always allowed (FT-23).
+    Hands are kept sorted, so each group of cards is one slice found by bisection (this runs for
+    every card of every simulated deal).
     """
-    led = _led(trick)
-    if led < 0:
+    if not trick:
         return list(hand)
+    led = trick[0]
+    if led == EXCUSE:
+        if len(trick) == 1:
+            return list(hand)
+        led = trick[1]
+    first_trump = bisect_right(hand, EXCUSE)
+    excuse = first_trump > 0 and hand[first_trump - 1] == EXCUSE
     if led < EXCUSE:
         lo = led - led % 14
-        hi = lo + 14
-        follow = [c for c in hand if lo <= c < hi]
-        if follow:
-            if EXCUSE in hand:
-                follow.append(EXCUSE)
-            return follow
-    trumps = [c for c in hand if c > EXCUSE]
-    if not trumps:
+        i = bisect_left(hand, lo)
+        j = bisect_left(hand, lo + 14, i)
+        if i < j:
+            return hand[i:j] + [EXCUSE] if excuse else hand[i:j]
+    if first_trump == len(hand):
         return list(hand)
     top = max(trick)  # trumps are the highest numbers, so the max is the highest trump if any
-    over = [c for c in trumps if c > top] if top > EXCUSE else trumps
-    allowed = over or trumps
-    return [EXCUSE] + allowed if EXCUSE in hand else allowed
+    k = bisect_right(hand, top, first_trump) if top > EXCUSE else first_trump
+    if k == len(hand):
+        k = first_trump      # cannot overtrump: any trump (FT-19, FT-20)
+    return [EXCUSE] + hand[k:] if excuse else hand[k:]
 
 
 def trick_winner(trick: Sequence[int]) -> int:
