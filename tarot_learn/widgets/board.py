@@ -1,0 +1,613 @@
+"""SolitaireBoard: play Tarot Solitaire, Klondike or American Toad with the mouse (issue 5).
+
+The state (a :class:`~tarot_learn.games.solitaire.Patience`) owns the truth.  The board is an
+adapter: :class:`PatienceView` (an anywidget) draws the cards from a compact JSON view and sends
+back intents (click, double-click, drop, key); standard ipywidgets controls sit round it in a
+VBox.  Every intent has a Python entry point (:meth:`SolitaireBoard.click`,
+:meth:`~SolitaireBoard.double_click`, :meth:`~SolitaireBoard.drop`,
+:meth:`~SolitaireBoard.press`), which is what the browser calls too, so tests can play without a
+browser.
+
+Clicking: a card (or the run it heads) is picked up and the piles it may go to light up; a
+click on one of them moves it, and the panel says which rule allowed the move, or which rule
+refused it.  Clicking the stock draws (or redeals); a double-click sends a card up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import anywidget
+import ipywidgets as W
+import traitlets as T
+
+from .. import games
+from ..core import IllegalMove, Move, OptionError
+from ..deals import DealCodeError, MAX_SEED
+from ..games.solitaire import Patience
+from ._common import (STATIC, card_pictures, esc, message_html, resolve_deck, short_list,
+                      value_badges)
+
+__all__ = ["SolitaireBoard", "PatienceView", "patience_games"]
+
+# (deck identity, pack, height, show_value) -> {notation: png}; pictures are encoded once per
+# process, so a new deal or a second board costs no encoding and the traitlet holds the same dict.
+_PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
+
+
+def patience_games() -> list[str]:
+    """The registered games a SolitaireBoard plays (every :class:`Patience`)."""
+    return [n for n in games.names() if issubclass(games.get(n), Patience)]
+
+
+def _pictures(deck: Any, pack: str, height: int, show_value: bool) -> dict[str, bytes]:
+    key = (deck.id, pack, height, show_value)
+    got = _PICTURES.get(key)
+    if got is None:
+        got = _PICTURES[key] = card_pictures(deck, pack, height, show_value=show_value)
+    return got
+
+
+class PatienceView(anywidget.AnyWidget):
+    """The card table itself: draws ``view`` with ``images`` and reports what the user does."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    images = T.Dict(help="{notation: PNG bytes} for every card and 'back'; sent once per deck").tag(sync=True)
+    badges = T.Dict(help="{notation: label} drawn on the cards when the art cannot show values").tag(sync=True)
+    card_height = T.Int(112, help="height of a card on screen, CSS pixels").tag(sync=True)
+    view = T.Dict(help="the compact view: piles, selection, lit targets, status, version").tag(sync=True)
+
+
+class SolitaireBoard(W.VBox):
+    """An interactive patience board with its controls.
+
+    ``SolitaireBoard(game="tarot-solitaire", seed=None, deck=None, **options)`` deals a new game
+    (options as for :func:`tarot_learn.games.new`), or ``SolitaireBoard(state=s)`` shows a
+    position you already have.  ``deck`` is ``None`` (the default art), a
+    :class:`tarot_learn.decks.Deck` or a folder of your own card images.
+
+    Python entry points (the browser calls the same ones): :meth:`click`, :meth:`double_click`,
+    :meth:`drop`, :meth:`press` (``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``,
+    ``deselect``), :meth:`new_deal`; ``board.state`` is the live game state.
+    """
+
+    def __init__(self, game: str = "tarot-solitaire", seed: int | None = None, deck: Any = None,
+                 *, state: Patience | None = None, card_height: int = 112,
+                 show_values: bool = True, **options: Any) -> None:
+        if state is not None:
+            if not isinstance(state, Patience):
+                raise ValueError(f"SolitaireBoard plays patience games ({', '.join(patience_games())}); "
+                                 f"{type(state).__name__} is not one: use TarotTable for French Tarot")
+            if options or seed is not None:
+                raise ValueError("give either state= or game/seed/options, not both")
+        else:
+            cls = games.get(game)
+            if not issubclass(cls, Patience):
+                raise ValueError(f"SolitaireBoard plays {', '.join(patience_games())}, not {game!r}"
+                                 " (French Tarot has its own TarotTable)")
+            state = cls.new(seed, **options)      # OptionError names a bad option in one line
+        if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
+            raise ValueError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+        self._deck_arg = deck
+        self._deck = resolve_deck(deck, state.pack)
+        self._state: Patience = state
+        self.selected: tuple[str, int] | None = None
+        self.targets: list[str] = []
+        self.message = ""
+        self.message_kind = "info"
+        self._version = 0
+        self._show_values = bool(show_values)
+        # Pictures are drawn a little larger than shown so they stay sharp on high-DPI screens.
+        self._picture_height = min(4000, round(card_height * 1.5))
+
+        self.surface = PatienceView(card_height=card_height)
+        self.surface.on_msg(self._on_browser_msg)
+
+        self._game = W.Dropdown(options=[(games.get(n).title, n) for n in patience_games()],
+                                value=state.name, description="Game",
+                                layout=W.Layout(width="220px"))
+        self._game.observe(self._on_game, names="value")
+        self._options_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._option_widgets: dict[str, W.Dropdown] = {}
+        # continuous_update=False: the value arrives when Enter is pressed (or the box is left).
+        self._seed = W.Text(placeholder="seed or deal code (blank: random)", continuous_update=False,
+                            layout=W.Layout(width="240px"))
+        self._seed.observe(lambda ch: self.new_deal(ch["new"]) if ch["new"].strip() else None, names="value")
+        self._values = W.Checkbox(value=self._show_values, description="show plays-as values",
+                                  indent=False, layout=W.Layout(width="190px"))
+        self._values.observe(self._on_values, names="value")
+
+        def button(label: str, name: str, tip: str, icon: str = "") -> W.Button:
+            b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
+            b.on_click(lambda _: self.press(name))
+            b.add_class(f"tl-btn-{name}")
+            return b
+
+        self.buttons = {
+            "new": button("New deal", "new", "deal again: a seed or deal code from the box, else random", "refresh"),
+            "draw": button("Draw", "draw", "turn cards from the stock (space or d)", "clone"),
+            "undo": button("Undo", "undo", "take back the last move (z)", "undo"),
+            "redo": button("Redo", "redo", "replay the move taken back (y)", "repeat"),
+            "hint": button("Hint", "hint", "light up a good move (h)", "lightbulb-o"),
+            "auto": button("Auto-finish", "auto", "send every card that can safely go up to the foundations", "forward"),
+        }
+        self._counter = W.HTML()
+        self._status = W.HTML()
+        self._explain = W.HTML()
+        self._deal_info = W.HTML()
+        self._counter.add_class("tl-counter")
+        self._status.add_class("tl-status")
+        self._explain.add_class("tl-explain")
+
+        top = W.HBox([self._game, self._seed, self.buttons["new"], self._deal_info],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        play = W.HBox([self.buttons[n] for n in ("draw", "undo", "redo", "hint", "auto")]
+                      + [self._counter], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        opts = W.HBox([self._options_box, self._values],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top, opts, self.surface, play, self._status, self._explain])
+        self.add_class("tl-solitaire-board")
+        self._build_options()
+        self._send_pictures()
+        self._say(f"{state.title}: click a card to pick it up, then click where it should go. "
+                  "Double-click sends a card up to its foundation.", "info")
+        self._sync()
+
+    # ----- public --------------------------------------------------------------------------------
+    @property
+    def state(self) -> Patience:
+        """The game being played (moves made on it directly show after :meth:`refresh`)."""
+        return self._state
+
+    @property
+    def deck(self) -> Any:
+        """The :class:`tarot_learn.decks.Deck` the cards are drawn from."""
+        return self._deck
+
+    def refresh(self) -> None:
+        """Redraw from the state (after changing ``board.state`` from Python)."""
+        self._clear_selection()
+        self._sync()
+
+    def click(self, pile: str, index: int | None = None) -> None:
+        """A click on ``pile`` (on its card at ``index``, counted from the bottom; ``None``: the
+        top card or the empty pile)."""
+        st = self._state
+        pile = str(pile).strip().lower()
+        if pile not in st.pile_ids():
+            self._say(f"There is no pile {pile!r} here; the piles are {' '.join(st.pile_ids())}.",
+                      "refused")
+            return self._sync()
+        if pile == "s":
+            self._clear_selection()
+            return self._play_text("s")
+        if self.selected is not None:
+            src, start = self.selected
+            if pile == src:
+                cards = self._cards(pile)
+                if index is not None and index != start and 0 <= index < len(cards) and cards[index] != "??":
+                    return self._select(pile, index)
+                self._clear_selection()
+                self._say("Put back.", "info")
+                return self._sync()
+            count = len(self._cards(src)) - start
+            self._clear_selection()
+            text = f"{src}>{pile}" + (f"x{count}" if count != 1 else "")
+            return self._play_text(text)
+        return self._select(pile, index)
+
+    def double_click(self, pile: str) -> None:
+        """Send the top card of ``pile`` up to the foundation that takes it."""
+        st = self._state
+        pile = str(pile).strip().lower()
+        self._clear_selection()
+        if pile == "s":
+            return self._play_text("s")
+        if pile not in st.pile_ids():
+            self._say(f"There is no pile {pile!r} here.", "refused")
+            return self._sync()
+        if not self._cards(pile):
+            self._say(f"{pile} is empty: there is no card to send up.", "refused")
+            return self._sync()
+        move = st.parse_move(f"{pile}>f")
+        if move.dst == "f":       # no foundation takes it now: ask the one it belongs to why
+            move = Move("move", pile, self._home_foundation(pile), 1)
+        self._play_move(move)
+
+    def drop(self, src: str, index: int, dst: str) -> None:
+        """A card dragged from ``src`` (at ``index``, with the cards on it) and dropped on ``dst``."""
+        self._clear_selection()
+        self.click(src, index)
+        if self.selected is not None and str(dst).strip().lower() != self.selected[0]:
+            self.click(dst)
+        elif self.selected is not None:
+            self._clear_selection()
+            self._sync()
+
+    def press(self, name: str) -> None:
+        """A button or key: ``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``, ``deselect``."""
+        name = str(name).strip().lower()
+        st = self._state
+        if name == "draw":
+            self._clear_selection()
+            if not st.stock and not st.waste:
+                self._say("There is nothing to draw: the stock and the "
+                          f"{self._waste_word()} are both empty.", "refused")
+                return self._sync()
+            return self._play_text("s")
+        if name in ("undo", "redo"):
+            self._clear_selection()
+            pending = st.moves[-1:] if name == "undo" else st.redo_moves[:1]
+            # Name the card while it still lies where the move left it (undo) or finds it (redo).
+            what = self._describe(pending[0], after=name == "undo") if pending else ""
+            try:
+                st.undo() if name == "undo" else st.redo()
+            except IllegalMove as err:
+                self._say(f"{err.message[0].upper()}{err.message[1:]}.", "refused")
+            else:
+                if name == "undo":
+                    self._say(f"Took back {what}. Undo does not lower the move count (the score "
+                              "counts every move made).", "info")
+                else:
+                    self._say(f"Replayed {what}.", "info")
+            return self._sync()
+        if name == "hint":
+            return self._hint()
+        if name == "auto":
+            return self._auto()
+        if name == "new":
+            return self.new_deal(self._seed.value)
+        if name == "deselect":
+            self._clear_selection()
+            return self._sync()
+        self._say(f"There is no {name!r} button; try draw, undo, redo, hint, auto or new.", "refused")
+        self._sync()
+
+    def new_deal(self, seed: "int | str | None" = None) -> None:
+        """Deal again: ``seed`` is a number, a deal code (of any patience), or blank/None for a
+        random deal.  A bad entry leaves the game as it is and says what to type."""
+        text = "" if seed is None else str(seed).strip()
+        try:
+            if not text:
+                state = type(self._state).new(None, **self._current_options())
+            elif text.isdigit():
+                n = int(text)
+                if n > MAX_SEED:
+                    raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")
+                state = type(self._state).new(n, **self._current_options())
+            else:
+                state = games.from_code(text)
+                if not isinstance(state, Patience):
+                    raise OptionError(f"{text} is a {state.title} deal; this board plays patience "
+                                      "(open a TarotTable for French Tarot)")
+        except (OptionError, DealCodeError) as err:
+            self._say(f"Cannot deal {text!r}: {err}. Type a seed number, a deal code such as "
+                      f"{self._state.deal_code or 'TS-...'}, or leave the box blank.", "refused")
+            return self._sync()
+        self._set_state(state)
+        self._say(f"New deal {state.deal_code}: share this code to race a friend on the same cards.",
+                  "info")
+        self._sync()
+
+    def pile_counts(self) -> dict[str, int]:
+        """Cards in each pile, from the state (what the browser must show)."""
+        return {p["id"]: len(p["cards"]) for p in self._state.view()["piles"]}
+
+    def summary(self) -> dict[str, Any]:
+        """What the page should show now: cards per pile, the position digest, moves, status."""
+        st = self._state
+        return {"counts": self.pile_counts(), "digest": self.digest(), "moves": st.moves_made,
+                "status": st.view()["status"], "deal_code": st.deal_code}
+
+    def digest(self) -> str:
+        """A short fingerprint of the position (mirrored into the page as ``data-digest``)."""
+        return hashlib.sha1(repr(self._state.key()).encode()).hexdigest()[:12]
+
+    # ----- state changes -------------------------------------------------------------------------
+    def _set_state(self, state: Patience) -> None:
+        game_changed = state.name != self._state.name
+        pack_changed = state.pack != self._state.pack
+        self._state = state
+        self._clear_selection()
+        if game_changed:
+            with self._game.hold_trait_notifications():
+                self._game.unobserve(self._on_game, names="value")
+                self._game.value = state.name
+                self._game.observe(self._on_game, names="value")
+            self._build_options()
+        else:
+            for name, w in self._option_widgets.items():
+                w.unobserve(self._on_option, names="value")
+                w.value = state.options[name]
+                w.observe(self._on_option, names="value")
+        if pack_changed or game_changed:
+            self._send_pictures()
+
+    def _current_options(self) -> dict[str, Any]:
+        return dict(self._state.options)
+
+    def _build_options(self) -> None:
+        widgets = []
+        self._option_widgets = {}
+        for opt in type(self._state).options_spec:
+            w = W.Dropdown(options=[(str(c), c) for c in opt.choices], value=self._state.options[opt.name],
+                           description=opt.name.replace("_", " "), tooltip=opt.help, style={"description_width": "initial"},
+                           layout=W.Layout(width="auto", margin="0 12px 0 0"))
+            w.observe(self._on_option, names="value")
+            self._option_widgets[opt.name] = w
+            widgets.append(w)
+        self._options_box.children = widgets
+        self._values.layout.display = "" if self._state.pack == "tarot" else "none"
+
+    def _on_option(self, change: dict[str, Any]) -> None:
+        opts = {name: w.value for name, w in self._option_widgets.items()}
+        try:
+            state = type(self._state).new(self._state.seed, **opts)
+        except OptionError as err:
+            self._say(f"{err}", "refused")
+            return self._sync()
+        self._set_state(state)
+        changed = ", ".join(f"{k}={v}" for k, v in opts.items())
+        self._say(f"Same deal, new rules ({changed}): deal code {state.deal_code}.", "info")
+        self._sync()
+
+    def _on_game(self, change: dict[str, Any]) -> None:
+        state = games.get(change["new"]).new(self._state.seed)
+        self._set_state(state)
+        self._say(f"{state.title}, deal {state.deal_code}.", "info")
+        self._sync()
+
+    def _on_values(self, change: dict[str, Any]) -> None:
+        self._show_values = bool(change["new"])
+        self._send_pictures()
+
+    def _send_pictures(self) -> None:
+        pack = self._state.pack
+        if self._deck.pack != pack and self._deck_arg is None:
+            self._deck = resolve_deck(None, pack)     # the default art of the new game's pack
+        show = self._show_values and pack == "tarot"
+        pictures = _pictures(self._deck, pack, self._picture_height, show)
+        with self.surface.hold_sync():
+            self.surface.images = pictures
+            self.surface.badges = value_badges(self._deck, pack) if show else {}
+
+    # ----- clicks -> moves -----------------------------------------------------------------------
+    def _cards(self, pile: str, state: Patience | None = None) -> list[str]:
+        """The cards of ``pile`` as the player sees them, bottom first (``'??'``: face down).
+        Read from the piles directly: ``view()`` also works out whether the game is stuck."""
+        st = state or self._state
+        p = st._pile(pile)
+        if p is None:
+            return []
+        kind, i, ids = p
+        hidden = {"s": len(ids), "r": max(0, len(ids) - 1), "t": st.down[i] if kind == "t" else 0}.get(kind, 0)
+        return ["??" if k < hidden else str(st.card(c)) for k, c in enumerate(ids)]
+
+    def _select(self, pile: str, index: int | None) -> None:
+        st = self._state
+        cards = self._cards(pile)
+        kind = pile[0]
+        if not cards:
+            self._say(f"{_cap(self._pile_name(pile))} is empty: pick up a card first, then click here "
+                      "to put it down.", "info")
+            return self._sync()
+        top = len(cards) - 1
+        if index is None or kind in "wrf" or not 0 <= index <= top:
+            index = top                   # only the top card of these piles is in play
+        if cards[index] == "??":
+            rule = st.RULE.get("faceup", "")
+            self._say(f"That card is face down; it turns up when the cards on it have moved away "
+                      f"({rule}).", "refused")
+            return self._sync()
+        count = len(cards) - index
+        self.selected = (pile, index)
+        self.targets = st.legal_destinations(pile, count)
+        name = self._card_name(cards[index])
+        what = name if count == 1 else f"{name} and the {count - 1} card(s) on it"
+        if self.targets:
+            where = short_list(self._pile_name(t) for t in self.targets)
+            self._say(f"Picked up {what}: it may go to {where} (lit). Click one, or click "
+                      "anywhere else to see why not.", "info")
+        else:
+            self._say(f"Picked up {what}: it has nowhere to go now. Click a pile to see which rule "
+                      "stops it, or click it again to put it back.", "info")
+        self._sync()
+
+    def _play_text(self, text: str) -> None:
+        try:
+            move = self._state.parse_move(text)
+        except IllegalMove as err:
+            self._say(f"Not allowed: {err}", "refused")
+            return self._sync()
+        self._play_move(move)
+
+    def _play_move(self, move: Move) -> None:
+        st = self._state
+        why = st.why_illegal(move)
+        if why is not None:
+            self._say(f"Not allowed: {why}", "refused")
+            return self._sync()
+        explanation = st.explain(move)      # before playing: it describes the position it starts from
+        st.play(move)
+        self._say(explanation, "ok")
+        self._sync()
+
+    def _home_foundation(self, pile: str) -> str:
+        st = self._state
+        src = st._pile(pile)
+        if src and src[2]:
+            slots = st.tbl.found_slots[src[2][-1]]
+            if slots:
+                return f"f{slots[0] + 1}"
+        return "f1"
+
+    def _hint(self) -> None:
+        st = self._state
+        self._clear_selection()
+        if st.is_won():
+            self._say("The game is won: nothing left to hint.", "win")
+            return self._sync()
+        move, source = _hint_move(st)
+        if move is None:
+            self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "stuck")
+            return self._sync()
+        if move.action == "move":
+            cards = self._cards(move.src)
+            self.selected = (move.src, len(cards) - move.count)
+            self.targets = [move.dst]
+            self._say(f"Hint ({source}): {self._describe(move)}. {st.explain(move)} Click the lit "
+                      "pile to make the move.", "hint")
+        else:
+            self._say(f"Hint ({source}): {st.explain(move)}", "hint")
+        self._sync()
+
+    def _auto(self) -> None:
+        self._clear_selection()
+        before = self._state.copy()
+        played = self._state.auto_foundation()
+        if played:
+            names = []
+            for m in played:         # replay on a copy to name each card where it was
+                names.append(self._describe(m, state=before))
+                before.push(m)
+            self._say(f"Auto-finish sent {len(played)} card(s) up: "
+                      f"{short_list(names)}. Each is one move (undo "
+                      "takes them back one by one).", "ok")
+        else:
+            self._say("No card can go up safely now (a card stays down while a card still in play "
+                      "could need it to build on).", "info")
+        self._sync()
+
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.targets = []
+
+    # ----- words -----------------------------------------------------------------------------------
+    def _waste_word(self) -> str:
+        return "discard" if self._state.name == "tarot-solitaire" else "waste"
+
+    def _pile_name(self, pid: str) -> str:
+        st = self._state
+        if pid[0] == "t":
+            return f"Column {pid[1:]} ({pid})"
+        if pid[0] == "f":
+            i = int(pid[1:]) - 1
+            labels = st.FOUND_LABELS
+            return f"the {labels[i]} foundation" if i < len(labels) else f"foundation {pid}"
+        return {"s": "the stock", "w": f"the {self._waste_word()}", "r": "the reserve"}.get(pid, pid)
+
+    def _card_name(self, text: str) -> str:
+        from ..cards import Card
+
+        try:
+            return Card.parse(text.rstrip("'"), self._state.pack).name
+        except ValueError:
+            return text
+
+    def _describe(self, move: Move, *, after: bool = False, state: Patience | None = None) -> str:
+        """``'Ace of Swords from t6 to f3'``: the card is looked for in the source pile, or in
+        the destination when the move has been made (``after``)."""
+        if move.action != "move":
+            return {"draw": "a draw from the stock", "redeal": "the redeal"}.get(move.action, move.action)
+        cards = self._cards(move.dst if after else move.src, state)
+        head = cards[-move.count] if len(cards) >= move.count else None
+        card = self._card_name(head) if head and head != "??" else move.src
+        return f"{card} from {move.src} to {move.dst}"
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    # ----- sync to the browser --------------------------------------------------------------------
+    def _sync(self) -> None:
+        st = self._state
+        v = st.view()
+        self._version += 1
+        piles = [{"id": p["id"], "kind": p["kind"], "label": p["label"],
+                  "cards": [c if up else "?" for c, up in p["cards"]]} for p in v["piles"]]
+        status = v["status"]
+        can_redeal = not st.stock and bool(st.waste) and st._redeals_left()
+        view = {"v": self._version, "game": st.name, "pack": st.pack, "piles": piles,
+                "sel": list(self.selected) if self.selected else None, "targets": self.targets,
+                "status": status, "moves": st.moves_made, "digest": self.digest(),
+                "redeal": can_redeal, "ncols": st.NCOLS}
+        with self.hold_sync():
+            self.surface.view = view
+            self._counter.value = (f'<span class="tl-moves">Moves: <b>{st.moves_made}</b></span>'
+                                   f' <span class="tl-onboard">({st.move_count} on the board)</span>')
+            self._deal_info.value = f'<span class="tl-code">Deal <code>{esc(st.deal_code or "custom position")}</code></span>'
+            if status == "won":
+                self._status.value = message_html(f"You won in {st.moves_made} moves! Deal "
+                                                  f"{st.deal_code}: challenge a friend to beat it.", "win")
+            elif status == "stuck":
+                self._status.value = message_html(
+                    "No moves left: nothing but turning the stock can change this position, and "
+                    "that leads nowhere. Undo to try another line, or deal again.", "stuck")
+            else:
+                self._status.value = ""
+            self._explain.value = message_html(self.message, self.message_kind) if self.message else ""
+            b = self.buttons
+            b["undo"].disabled = not st.history
+            b["redo"].disabled = not st.redo_moves
+            b["draw"].disabled = not st.stock and not can_redeal
+            b["draw"].description = "Redeal" if (not st.stock and can_redeal) else "Draw"
+            b["auto"].disabled = status == "won"
+
+    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Intents from the page: ``{"event": "click"|"dblclick"|"drop"|"key", ...}``."""
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        try:
+            if event == "click":
+                self.click(str(content.get("pile", "")), _index(content.get("index")))
+            elif event == "dblclick":
+                self.double_click(str(content.get("pile", "")))
+            elif event == "drop":
+                idx = _index(content.get("index"))
+                self.drop(str(content.get("src", "")), idx if idx is not None else -1,
+                          str(content.get("dst", "")))
+            elif event == "key":
+                self.press(str(content.get("name", "")))
+        except Exception as err:  # never let a stray message break the board; say what happened
+            self._clear_selection()
+            self._say(f"Something went wrong handling that {event}: {type(err).__name__}: {err}. "
+                      "The game is unchanged.", "refused")
+            self._sync()
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _index(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return int(value)
+
+
+def _hint_move(state: Patience) -> tuple[Move | None, str]:
+    """A good move and where it came from: the solver when ``tarot_learn.solve`` is there, else
+    the first legal move that is not a stock draw."""
+    try:
+        from .. import solve  # lazily: the solver is optional and may be slow to import
+    except ImportError:
+        solve = None
+    if solve is not None and hasattr(solve, "hint"):
+        try:
+            move = solve.hint(state, seconds=0.5)
+        except Exception:  # a solver problem must not cost the learner the game
+            move = None
+        if move is not None:
+            return move, "solver"
+    moves = state.legal_moves()
+    if not moves:
+        return None, ""
+    for m in moves:
+        if m.action == "move" and m.src[0] != "f":
+            return m, "a legal move"
+    return moves[0], "a legal move"

@@ -1,0 +1,314 @@
+"""The boards driven through their Python entry points (no browser): clicks, keys, buttons,
+options, the synced view, explanations with rule ids, and random clicking that never breaks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("anywidget")
+pytest.importorskip("ipywidgets")
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from tarot_learn import games  # noqa: E402
+from tarot_learn.core import Move  # noqa: E402
+from tarot_learn.widgets import SolitaireBoard  # noqa: E402
+from tarot_learn.widgets.board import patience_games  # noqa: E402
+
+PATIENCES = patience_games()
+
+
+def view_counts(board: SolitaireBoard) -> dict[str, int]:
+    return {p["id"]: len(p["cards"]) for p in board.surface.view["piles"]}
+
+
+def state_counts(state) -> dict[str, int]:
+    return {p["id"]: len(p["cards"]) for p in state.view()["piles"]}
+
+
+def first_move(state, want=lambda m: True) -> Move:
+    return next(m for m in state.legal_moves() if m.action == "move" and want(m))
+
+
+def refused_move(state) -> Move:
+    """A tableau move the rules refuse (a face-up top card onto a column it does not fit)."""
+    legal = set(state.legal_moves())
+    for a in range(1, state.NCOLS + 1):
+        for b in range(1, state.NCOLS + 1):
+            m = Move("move", f"t{a}", f"t{b}", 1)
+            if a != b and state.tab[a - 1] and state.tab[b - 1] and m not in legal:
+                return m
+    raise AssertionError("every column fits every other")
+
+
+# ----- construction ------------------------------------------------------------------------------
+def test_widgets_package_imports_lazily():
+    code = ("import sys, tarot_learn.widgets as w; w.SolitaireBoard; "
+            "print('tarot_learn.widgets.table' in sys.modules, 'tarot_learn.widgets.drill' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+def test_board_shows_the_deal(game):
+    board = SolitaireBoard(game, seed=5)
+    assert board.state.name == game
+    assert view_counts(board) == state_counts(board.state)
+    assert board.surface.view["digest"] == board.digest()
+    # every card of the pack has a picture, sent once, plus the back
+    cards = {str(c).rstrip("'") for c in board.state.cards()}
+    assert cards <= set(board.surface.images) and "back" in board.surface.images
+    assert all(v[:8] == b"\x89PNG\r\n\x1a\n" for v in board.surface.images.values())
+    # the option dropdowns are the game's options_spec
+    assert list(board._option_widgets) == [o.name for o in type(board.state).options_spec]
+
+
+def test_board_from_state_and_bad_arguments():
+    s = games.new("tarot-solitaire", seed=3, draw=3)
+    board = SolitaireBoard(state=s)
+    assert board.state is s and board._option_widgets["draw"].value == 3
+    with pytest.raises(ValueError, match="TarotTable"):
+        SolitaireBoard("french-tarot")
+    with pytest.raises(ValueError, match="option"):
+        SolitaireBoard("tarot-solitaire", colour="red")
+    with pytest.raises(ValueError, match="card_height"):
+        SolitaireBoard(card_height=5)
+    with pytest.raises(ValueError, match="not both"):
+        SolitaireBoard(state=s, seed=4)
+
+
+# ----- clicking ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", PATIENCES)
+def test_click_picks_up_lights_targets_and_moves(game):
+    board = SolitaireBoard(game, seed=11)
+    state = board.state
+    move = first_move(state, lambda m: m.src[0] == "t")
+    start = len(state._pile(move.src)[2]) - move.count
+    v0 = board.surface.view["v"]
+    board.click(move.src, start)
+    assert board.selected == (move.src, start)
+    assert board.surface.view["sel"] == [move.src, start]
+    assert set(board.surface.view["targets"]) == set(state.legal_destinations(move.src, move.count))
+    assert move.dst in board.surface.view["targets"]
+    explanation = state.explain(move)
+    board.click(move.dst)
+    assert state.moves == [move]
+    assert board.selected is None and board.surface.view["targets"] == []
+    assert board.message == explanation and board.message_kind == "ok"
+    assert board.surface.view["v"] > v0 + 1
+    assert view_counts(board) == state_counts(state)
+    assert f"<b>{state.moves_made}</b>" in board._counter.value
+
+
+def test_refused_move_names_the_rule_and_changes_nothing():
+    board = SolitaireBoard("tarot-solitaire", seed=2)
+    state = board.state
+    bad = refused_move(state)
+    key = state.key()
+    board.click(bad.src)
+    board.click(bad.dst)
+    err = state.why_illegal(bad)
+    assert state.key() == key and state.moves == []
+    assert board.message_kind == "refused"
+    assert err.rule and err.rule in board.message
+    assert f'<b class="tl-rule">{err.rule}</b>' in board._explain.value
+
+
+def test_clicking_the_selected_pile_puts_it_back_and_face_down_cards_are_explained():
+    board = SolitaireBoard("tarot-solitaire", seed=4)
+    board.click("t3")
+    assert board.selected is not None
+    board.click("t3")
+    assert board.selected is None
+    board.click("t3", 0)                       # the face-down first row (TS-17)
+    assert board.selected is None and "face down" in board.message
+    assert board.state.RULE["faceup"] in board.message
+    board.click("zz")
+    assert "no pile" in board.message and board.message_kind == "refused"
+
+
+def test_double_click_sends_a_card_up_or_says_why_not():
+    s = games.from_layout("tarot-solitaire", "t1: [KS] AW\nt2: 5C")
+    board = SolitaireBoard(state=s)
+    board.double_click("t1")
+    assert [str(m) for m in s.moves] == ["t1>f1"]
+    assert s.found[0] and str(s.card(s.found[0][-1])) == "AW"
+    board.double_click("t2")                    # the Five of Cups cannot go up yet
+    assert len(s.moves) == 1 and board.message_kind == "refused" and "TS-9" in board.message
+
+
+def test_drop_is_a_pick_up_and_a_click():
+    board = SolitaireBoard("tarot-solitaire", seed=11)
+    state = board.state
+    move = first_move(state, lambda m: m.src[0] == "t" and m.dst[0] == "t")
+    start = len(state._pile(move.src)[2]) - move.count
+    board._on_browser_msg(board.surface, {"event": "drop", "src": move.src, "index": start,
+                                          "dst": move.dst}, [])
+    assert state.moves == [move]
+
+
+def test_stock_draws_and_redeals():
+    board = SolitaireBoard("tarot-solitaire", seed=8, draw=3)
+    state = board.state
+    n = len(state.stock)
+    board.click("s")
+    assert len(state.stock) == n - 3 and len(state.waste) == 3
+    while state.stock:
+        board.press("draw")
+    assert board.buttons["draw"].description == "Redeal"
+    board.press("draw")
+    assert state.moves[-1].action == "redeal" and len(state.stock) == n
+
+
+# ----- buttons and keys --------------------------------------------------------------------------
+def test_undo_redo_buttons_and_move_counter():
+    board = SolitaireBoard("tarot-solitaire", seed=11)
+    state = board.state
+    assert board.buttons["undo"].disabled and board.buttons["redo"].disabled
+    move = first_move(state)
+    key0 = state.key()
+    board.click(move.src, len(state._pile(move.src)[2]) - move.count)
+    board.click(move.dst)
+    key1 = state.key()
+    board.press("undo")
+    assert state.key() == key0 and board.buttons["redo"].disabled is False
+    assert state.moves_made == 1                     # undo never lowers the score (TS-21)
+    board._on_browser_msg(board.surface, {"event": "key", "name": "redo"}, [])
+    assert state.key() == key1 and state.moves_made == 2
+    board.press("undo"); board.press("undo")        # the second has nothing to undo
+    assert state.key() == key0 and board.message_kind == "refused"
+    board.press("fly")
+    assert "no 'fly' button" in board.message
+
+
+def test_hint_lights_a_legal_move():
+    board = SolitaireBoard("tarot-solitaire", seed=11)
+    board.press("hint")
+    assert board.message_kind == "hint"
+    src, start = board.selected
+    count = len(board.state._pile(src)[2]) - start
+    move = Move("move", src, board.targets[0], count)
+    assert board.state.is_legal(move)
+    board.click(board.targets[0])
+    assert board.state.moves == [move]
+
+
+def test_auto_finish_and_the_win_message():
+    # everything is up but the King of Wands (the wild Fool stays out, TS-14)
+    layout = "f1: ..QW\nf2: ..KC\nf3: ..KS\nf4: ..KP\nf5: ..T21\nt1: KW"
+    s = games.from_layout("tarot-solitaire", layout)
+    board = SolitaireBoard(state=s)
+    assert not s.is_won() and board.surface.view["status"] == "playing"
+    board.press("auto")
+    assert s.is_won() and board.surface.view["status"] == "won"
+    assert "You won" in board._status.value and str(s.moves_made) in board._status.value
+    assert board.buttons["auto"].disabled
+
+
+def test_no_moves_left_only_when_proved():
+    s = games.new("tarot-solitaire", seed=1)
+    rng = __import__("random").Random(0)
+    board = SolitaireBoard(state=s)
+    for _ in range(3000):            # random play until the engine proves the deal is over
+        if s.is_over():
+            break
+        moves = [m for m in s.legal_moves() if not (m.action == "move" and m.src[0] == "f")]
+        s.play(rng.choice(moves))
+    board.refresh()
+    if s.is_over() and not s.is_won():
+        assert board.surface.view["status"] == "stuck" and "No moves left" in board._status.value
+    else:
+        assert "No moves left" not in board._status.value
+
+
+def test_new_deal_from_seed_code_or_blank_and_bad_entries():
+    board = SolitaireBoard("tarot-solitaire", seed=1)
+    board.new_deal("42")
+    assert board.state.seed == 42
+    code = games.new("tarot-solitaire", seed=77, draw=1).deal_code
+    board._seed.value = code
+    board.press("new")
+    assert board.state.deal_code == code and board._option_widgets["draw"].value == 1
+    before = board.state
+    for bad in ("not a code", "99999999999999999999"):
+        board.new_deal(bad)
+        assert board.state is before and board.message_kind == "refused"
+    board.new_deal("")
+    assert board.state is not before and board.state.seed is not None
+
+
+def test_option_dropdown_redeals_the_same_seed():
+    board = SolitaireBoard("tarot-solitaire", seed=9)
+    board._option_widgets["draw"].value = 3
+    assert board.state.options["draw"] == 3 and board.state.seed == 9
+    assert "draw=3" in board.message
+
+
+@pytest.mark.skipif(len(PATIENCES) < 2, reason="only one patience registered yet")
+def test_game_dropdown_switches_game_pack_and_pictures():
+    board = SolitaireBoard("tarot-solitaire", seed=9)
+    other = next(g for g in PATIENCES if g != "tarot-solitaire")
+    board._game.value = other
+    assert board.state.name == other
+    assert list(board._option_widgets) == [o.name for o in type(board.state).options_spec]
+    cards = {str(c).rstrip("'") for c in board.state.cards()}
+    assert cards <= set(board.surface.images)
+    assert view_counts(board) == state_counts(board.state)
+
+
+def test_plays_as_values_toggle_changes_the_trump_pictures():
+    board = SolitaireBoard("tarot-solitaire", seed=9)
+    with_values = board.surface.images["T13"]
+    board._values.value = False
+    assert board.surface.images["T13"] != with_values
+    assert board.surface.images["AW"] is not None
+    board._values.value = True
+    assert board.surface.images["T13"] == with_values
+
+
+def test_browser_garbage_never_breaks_the_board():
+    board = SolitaireBoard("tarot-solitaire", seed=9)
+    key = board.state.key()
+    for msg in (None, 3, {}, {"event": "click"}, {"event": "click", "pile": 5, "index": "x"},
+                {"event": "drop", "src": "t1", "index": None, "dst": "nowhere"},
+                {"event": "dblclick", "pile": "f9"}, {"event": "key", "name": None}):
+        board._on_browser_msg(board.surface, msg, [])
+    assert board.state.key() == key or len(board.state.moves) <= 2
+    assert view_counts(board) == state_counts(board.state)
+
+
+# ----- properties ----------------------------------------------------------------------------------
+clicks = st.lists(st.tuples(st.sampled_from(["click", "click", "click", "dblclick", "draw", "undo"]),
+                            st.integers(0, 15), st.one_of(st.none(), st.integers(0, 20))),
+                  max_size=60)
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=clicks, seed=st.integers(0, 10_000))
+def test_random_clicking_keeps_the_view_true_and_the_cards_whole(game, actions, seed):
+    board = SolitaireBoard(game, seed=seed)
+    state = board.state
+    pack = Counter(state.cards())
+    piles = state.pile_ids()
+    for kind, p, index in actions:
+        pile = piles[p % len(piles)]
+        before = state.key()
+        if kind == "click":
+            board.click(pile, index)
+        elif kind == "dblclick":
+            board.double_click(pile)
+        else:
+            board.press(kind)
+        if board.message_kind == "refused":
+            assert state.key() == before            # a refused move changes nothing
+        assert Counter(state.cards()) == pack         # no card lost or doubled
+        assert view_counts(board) == state_counts(state)
+        assert board.surface.view["digest"] == board.digest()
+        assert board.surface.view["moves"] == state.moves_made
+        json.dumps(board.surface.view)               # the view always serialises
