@@ -134,8 +134,8 @@ def open_image(path: Path, root: Path, limits: Limits,
     if not real.is_file():
         raise ImageProblem("not a regular file: give an image file")
     if st.st_size > limits.max_bytes:
-        raise ImageProblem(f"the file is {st.st_size / 1e6:.1f} MB, over the {limits.max_bytes / 1e6:.0f} "
-                           "MB limit: save a smaller scan (a card needs about 1000 px in height)")
+        raise ImageProblem(f"the file is {_bytes(st.st_size)}, over the {_bytes(limits.max_bytes)} "
+                           "limit: save a smaller scan (a card needs about 1000 px in height)")
     try:
         with open(real, "rb") as fh:
             data = fh.read(limits.max_bytes + 1)
@@ -180,6 +180,26 @@ def open_image(path: Path, root: Path, limits: Limits,
 
 
 def _too_big(w: int, h: int, limits: Limits) -> ImageProblem:
-    return ImageProblem(f"the image claims {w}x{h} pixels ({w * h / 1e6:,.0f} MP), over the "
-                        f"{limits.max_pixels / 1e6:.0f} MP limit (a decompression-bomb guard): use "
-                        "a smaller scan")
+    return ImageProblem(f"the image claims {w}x{h} pixels ({_mp(w * h)}), over the "
+                        f"{_mp(limits.max_pixels)} limit (a decompression-bomb guard): use a "
+                        "smaller scan")
+
+
+def _mp(n: int) -> str:
+    """Pixels in megapixels for a message.
+
+    >>> _mp(10_000_000_000), _mp(40_000_000), _mp(24_000)
+    ('10,000 MP', '40 MP', '0.024 MP')
+    """
+    return f"{n / 1e6:,.0f} MP" if n >= 10_000_000 else f"{n / 1e6:.2g} MP"
+
+
+def _bytes(n: int) -> str:
+    """A file size for a message.
+
+    >>> _bytes(30 * 1024 * 1024), _bytes(300 * 1024), _bytes(2048)
+    ('30 MB', '300 kB', '2,048 bytes')
+    """
+    if n >= 1024 * 1024:
+        return f"{n / 1024 / 1024:.3g} MB"
+    return f"{n / 1024:.3g} kB" if n >= 100 * 1024 else f"{n:,} bytes"
