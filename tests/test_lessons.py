@@ -1,0 +1,325 @@
+"""The lesson notebooks (notebooks/*.ipynb): well-formed, no number typed by hand, checked exercises.
+
+nbval (``make test``) proves every notebook runs top to bottom; these tests prove what nbval cannot:
+
+* **No number typed by hand.** Markdown prose may not state a number the engine does not compute.
+  A number in prose is allowed only as one of these documented forms:
+
+  - a rule id that exists in a rule sheet (``TS-4``, ``FT-31``);
+  - a card in notation that parses (``T19``, ``10C``) or a trump named by its number (``trump 19``);
+  - a lesson file name (``02_numerology``); a year (``2012``);
+  - inside an inline code span, only what a reader types: cards, pile names (``t3``, ``f1``),
+    moves (``t4>t1``), ``name=value`` arguments and deal codes -- never a bare number;
+  - a *fact phrase* from :data:`FACTS` (``22 trumps``), whose number is recomputed from the engine
+    here, so prose that states a wrong count fails.
+
+  Anything else (a score, a threshold, a count) must be computed in a code cell and shown with
+  ``lesson_kit.say`` or a table, where the engine's value appears next to the prose.
+* **Exercises check answers.** Each notebook is run once with the learner's answers replaced by a
+  wrong answer and then by the engine's own answer; the check cells must say wrong, then right.
+* The lesson kit (notebooks/lesson_kit.py) agrees with the rules, by property tests.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import sys
+
+import pytest
+from hypothesis import given, strategies as st
+
+from tarot_learn.cards import Card, CardError, Suit, tarot_deck
+from tarot_learn.numerology import fits_on, playing_value
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = [p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) if p.stem != "00_start_here"]
+sys.path.insert(0, str(NOTEBOOKS))
+
+import lesson_kit as kit  # noqa: E402
+
+
+def _cells(path: pathlib.Path) -> list[dict]:
+    return json.loads(path.read_text())["cells"]
+
+
+def _source(cell: dict) -> str:
+    src = cell["source"]
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _rule_ids() -> set[str]:
+    ids = set()
+    for sheet in (ROOT / "seeds").glob("*.md"):
+        ids |= set(re.findall(r"\*\*((?:TS|KL|AT|FT)-\d+[a-z]?)\b", sheet.read_text()))
+    return ids
+
+
+def _trumps() -> list[Card]:
+    return [c for c in tarot_deck() if c.is_trump]
+
+
+# ----- facts a lesson may state in prose, each recomputed from the engine ------------------------
+def _facts() -> list[tuple[str, object]]:
+    """``(regex with one number group, the engine's value)``; most specific phrases first."""
+    from tarot_learn import games
+
+    deck = tarot_deck()
+    trumps = _trumps()
+    facts: list[tuple[str, object]] = [
+        (r"\b(\d+)[- ]card (?:tarot )?(?:pack|deck)\b", len(deck)),
+        (r"\bthe (\d+) cards\b", len(deck)),
+        (r"\b(\d+) numbered trumps\b", sum(1 for c in trumps if not c.is_fool)),
+        (r"\b(\d+) trumps\b", len(trumps)),
+        (r"\b(\d+) suit cards\b", sum(1 for c in deck if not c.is_trump)),
+        (r"\b(\d+) cards (?:in|to) (?:a|each) suit\b", sum(1 for c in deck if c.suit is Suit.WANDS)),
+        # the highest trump that plays as its own printed number (digit sums start above it)
+        (r"\btrumps? above (\d+)\b",
+         max(c.rank for c in trumps if playing_value(c) == c.rank and not c.is_fool)),
+    ]
+    try:
+        ts = games.get("tarot-solitaire")
+        facts += [(r"\b(\d+) columns\b", ts.NCOLS), (r"\b(\d+) foundations\b", ts.NFOUND)]
+    except Exception:  # the game is not registered: the phrase is then simply not allowed
+        pass
+    return facts
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w-])(?:T\d{1,2}|(?:10|[2-9AKQNP])[WCSP])(?![\w-])")
+_RULE = re.compile(r"\b(?:TS|KL|AT|FT)-\d+[a-z]?\b")
+_LESSON = re.compile(r"\b\d\d_[a-z][a-z_]*\b")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_TRUMP_NUMBER = re.compile(r"\btrump (\d+)\b")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_CODE_SPAN = re.compile(r"`([^`]*)`")
+# What a reader types inside a code span: piles, moves, name=value arguments, deal codes.
+_TYPED = [re.compile(p) for p in (
+    r"(?<![\w.])[tfwsr]\d+(?:>[tfwsr]\d+(?:x\d+)?)?(?!\w)",   # piles and moves: t3, t4>t1, t2>t5x3
+    r"\b[a-z_]+=\S+",                                      # seed=42, draw=3
+    r"\b[A-Z]{2}[0-9A-Z]*-[0-9A-Z]+\b",                    # deal codes: TS2TFN-1A2B3C
+)]
+
+
+def stray_numbers(text: str, rule_ids: set[str], facts: list[tuple[str, object]]) -> list[str]:
+    """Every number in markdown ``text`` that is not one of the allowed forms (see module doc).
+
+    Returns short descriptions of the offending numbers (empty when the text is clean).
+    """
+    problems: list[str] = []
+    for rid in _RULE.findall(text):
+        if rid not in rule_ids:
+            problems.append(f"rule id {rid} is on no rule sheet")
+
+    def cards_out(s: str) -> str:
+        out = []
+        for tok in _CARD_TOKEN.findall(s):
+            try:
+                Card.parse(tok)
+            except CardError:
+                out.append(tok)
+        problems.extend(f"{tok} is not a card" for tok in out)
+        return _CARD_TOKEN.sub(" ", s)
+
+    # Code spans: only typed input may carry numbers.
+    def span(m: re.Match) -> str:
+        inner = m.group(1)
+        for pat in _TYPED:
+            inner = pat.sub(" ", inner)
+        inner = cards_out(_RULE.sub(" ", inner))
+        for n in _NUMBER.findall(inner):
+            problems.append(f"`{m.group(1)}` holds the bare number {n}")
+        return " "
+
+    text = _CODE_SPAN.sub(span, text)
+    text = re.sub(r"\]\(([^)]*)\)", lambda m: "](" + _LESSON.sub(" ", m.group(1)) + ")", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets (files) are not prose
+    text = _RULE.sub(" ", text)
+    text = _LESSON.sub(" ", text)
+    text = _YEAR.sub(" ", text)
+    for m in _TRUMP_NUMBER.finditer(text):
+        if int(m.group(1)) > 21:
+            problems.append(f"trump {m.group(1)} does not exist")
+    text = _TRUMP_NUMBER.sub(" ", text)
+    text = cards_out(text)
+    for pattern, value in facts:
+        for m in re.finditer(pattern, text, flags=re.IGNORECASE):
+            if int(m.group(1)) != value:
+                problems.append(f"{m.group(0)!r} is wrong: the engine counts {value}")
+        text = re.sub(pattern, " ", text, flags=re.IGNORECASE)
+    problems.extend(f"the number {n} is typed by hand" for n in _NUMBER.findall(text))
+    return problems
+
+
+# ----- the check itself, and proof that it can fail ----------------------------------------------
+@pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "00_start_here.ipynb"], ids=lambda p: p.stem)
+def test_no_number_typed_by_hand(path):
+    rule_ids, facts = _rule_ids(), _facts()
+    found = []
+    for cell in _cells(path):
+        if cell["cell_type"] == "markdown":
+            found += [f"cell {cell.get('id')}: {p}" for p in stray_numbers(_source(cell), rule_ids, facts)]
+    assert not found, f"{path.name} states numbers the engine does not compute:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("prose", [
+    "The taker scores 318 points.",
+    "A garde is worth twice a prise: 2 times.",
+    "The pack has 21 trumps.",                 # a fact phrase with the wrong number
+    "Run `106` to see.",                       # a bare number hidden in a code span
+    "See rule TS-99.",                         # no such rule
+    "With 41 points and two bouts the contract is made.",
+])
+def test_the_number_check_catches_typed_numbers(prose):
+    assert stray_numbers(prose, _rule_ids(), _facts())
+
+
+@pytest.mark.parametrize("prose", [
+    "The Sun (`T19`) is trump 19; `10C` is a card. See TS-4 and FT-31.",
+    "Play `t4>t1`, or deal with `games.new(\"klondike\", seed=42)`; code `KL1-C1SJ`.",
+    "Next: [03_suit_alternation](03_suit_alternation.ipynb), rules of 2012, the 22 trumps.",
+])
+def test_the_number_check_allows_the_documented_forms(prose):
+    assert stray_numbers(prose, _rule_ids(), _facts()) == []
+
+
+# ----- notebook form -------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_is_clean_nbformat_with_a_title(path):
+    nb = json.loads(path.read_text())
+    assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5)
+    assert nb["metadata"]["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
+    ids = [c["id"] for c in nb["cells"]]
+    assert len(ids) == len(set(ids)), "cell ids must be unique"
+    for c in nb["cells"]:
+        assert isinstance(c["source"], list), "sources as lists of lines (the lesson map reads line 0)"
+        if c["cell_type"] == "code":
+            assert c["outputs"] == [] and c["execution_count"] is None, f"outputs not cleared in {c['id']}"
+    first = next(c for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert _source(first).startswith("# "), "the first cell is the lesson's title (the map in 00 shows it)"
+
+
+@pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "00_start_here.ipynb"], ids=lambda p: p.stem)
+def test_links_point_to_files_that_exist(path):
+    for cell in _cells(path):
+        if cell["cell_type"] != "markdown":
+            continue
+        for target in re.findall(r"\]\(([^)#\s]+)", _source(cell)):
+            if "://" in target:
+                continue
+            assert (path.parent / target).exists(), f"{path.name} links to missing {target}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_no_noisy_prints(path):
+    """Voila shows every output: lessons end cells with expressions or display, not print()."""
+    for cell in _cells(path):
+        if cell["cell_type"] == "code":
+            assert "print(" not in _source(cell), f"{path.name} cell {cell['id']} prints"
+
+
+# ----- the lesson kit agrees with the rules ----------------------------------------------------------
+CARDS = st.sampled_from(tarot_deck())
+
+
+@given(CARDS, CARDS)
+def test_build_verdict_follows_ts1_to_ts8(card, target):
+    """TS-1..TS-8: one less in value (or a ten on a 2), other group or a trump, the Fool wild."""
+    ok, why = kit.build_verdict(card, target)
+    if card == target:
+        expected = False
+    elif card.is_fool or target.is_fool:
+        expected = True
+    else:
+        groups_ok = card.group is None or target.group is None or card.group != target.group
+        expected = fits_on(card, target) and groups_ok
+    assert ok == expected, why
+    assert re.search(r"TS-\d+", why) or card == target
+
+
+def test_fits_explorer_modes_match_the_rules():
+    ex = kit.FitsExplorer("T11")
+    game = set(ex.fits)
+    values = set(ex.select("T11", mode="values"))
+    assert values == {c for c in tarot_deck() if c != Card.parse("T11") and fits_on(c, Card.parse("T11"))}
+    assert Card.parse("T0") in game and Card.parse("T0") not in values
+    assert ex.sentence().count("Justice") >= 1
+    with pytest.raises(ValueError):
+        ex.select("T11", mode="maybe")
+
+
+def test_check_and_question_say_right_and_wrong():
+    assert kit.check(5, 5, "because").ok is True
+    bad = kit.check(14, 5, "because", wrong=lambda a: "that is the printed number")
+    assert bad.ok is False and "printed number" in bad.message and "14" in bad.message
+    q = kit.Question("pick", ["a", "b"], "b", lambda o: f"{o} explained")
+    assert q.choose("a").ok is False and q.choose("b").ok is True
+    with pytest.raises(ValueError):
+        q.choose("c")
+    with pytest.raises(ValueError):
+        kit.Question("pick", ["a"], "z", str)
+
+
+def test_question_widget_answers_on_click():
+    q = kit.Question("pick", ["a", "b"], "b", lambda o: f"{o} explained")
+    radio = q.widget.children[1]
+    radio.value = "a"
+    assert q.result is False and "a explained" in q.widget.children[2].value
+    radio.value = "b"
+    assert q.result is True and "✓" in q.widget.children[2].value
+
+
+# ----- the exercises: wrong, then right (answers computed by the engine in the kernel) -----------
+# notebook -> [(answer variable, a wrong answer, an expression that computes the right one)]
+EXERCISES = {
+    "02_numerology": [
+        ("temperance", "14", "playing_value(Card.parse('T14'))"),
+        ("every_ten", "'10W 10C T10'", "' '.join(str(c) for c in deck if is_ten(c))"),
+    ],
+    "03_suit_alternation": [
+        ("seven_goes_to", "'t1 t2'",
+         "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
+        ("my_move", "'t2>t1'",
+         "next(str(m) for m in state.legal_moves() if m.src.startswith('t') and m.dst.startswith('t')"
+         " and not state.top_card(m.src).is_trump)"),
+    ],
+}
+
+
+def _run_with_answers(name: str, exercises: list[tuple[str, str, str]]) -> dict[str, list[str]]:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    verdicts: dict[str, list[str]] = {}
+    cells = nb.cells
+    for var, wrong, right in exercises:
+        i = next(i for i, c in enumerate(cells) if c.cell_type == "code"
+                 and re.match(rf"{var}\s*=\s*None", c.source))
+        check = cells[i + 1].source
+        for tag, value in (("wrong", wrong), ("right", right)):
+            cells.append(nbformat.v4.new_code_cell(f"{var} = {value}\n{check}",
+                                                   metadata={"tags": [f"{var}:{tag}"]}))
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    for c in nb.cells:
+        tags = c.get("metadata", {}).get("tags", [])
+        if tags:
+            texts = [o.get("data", {}).get("text/plain", "") for o in c.outputs
+                     if o.output_type == "execute_result"]
+            errors = [o.evalue for o in c.outputs if o.output_type == "error"]
+            assert not errors, errors
+            verdicts[tags[0]] = texts
+    return verdicts
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_exercises_say_wrong_then_right(name):
+    if not (NOTEBOOKS / f"{name}.ipynb").exists():
+        pytest.skip(f"{name} is not written")
+    verdicts = _run_with_answers(name, EXERCISES[name])
+    for var, _, _ in EXERCISES[name]:
+        wrong, right = verdicts[f"{var}:wrong"], verdicts[f"{var}:right"]
+        assert wrong and wrong[-1].startswith("✗"), (var, wrong)
+        assert right and right[-1].startswith("✓"), (var, right)
+        assert len(wrong[-1]) > 30, f"a wrong answer to {var} is explained, not just marked"
