@@ -1,6 +1,8 @@
 """Your own card pictures: load a folder of scans as a :class:`Deck` for every board and drill.
 
 >>> import tempfile
+>>> from tarot_learn.decks import load_deck, make_sample_scans
+>>> from tarot_learn.cards import Card
 >>> folder = tempfile.mkdtemp()
 >>> _ = make_sample_scans(folder, "T19 NC 10C AW", height=120)
 >>> deck = load_deck(folder)
@@ -33,21 +35,43 @@ symlinks leading out).  A refused file adds one line to ``deck.problems``; the r
 and cards without a picture use the default art (``deck.missing``).
 """
 
-from ..cards import Card
-from .deck import FITS, WORKING_HEIGHT, Deck, default_deck
-from .loader import IMAGE_EXTENSIONS, MANIFEST, load_deck
+from __future__ import annotations
+
+import importlib
+import os
+from typing import TYPE_CHECKING, Any
+
 from .names import card_for_name
-from .sample import make_sample_scans
-from .validate import Limits
+
+if TYPE_CHECKING:
+    from .deck import FITS, WORKING_HEIGHT, Deck, default_deck
+    from .loader import IMAGE_EXTENSIONS, MANIFEST, load_deck
+    from .sample import make_sample_scans
+    from .validate import Limits
+
+# Pillow is imported only when a picture is needed: the drill logic reads card names through
+# tarot_learn.decks.names and stays standard-library only.
+_LAZY = {"Deck": "deck", "default_deck": "deck", "FITS": "deck", "WORKING_HEIGHT": "deck",
+         "load_deck": "loader", "IMAGE_EXTENSIONS": "loader", "MANIFEST": "loader",
+         "make_sample_scans": "sample", "Limits": "validate"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["Deck", "default_deck", "load_deck", "make_sample_scans", "card_for_name", "Limits",
            "as_deck", "FITS", "WORKING_HEIGHT", "IMAGE_EXTENSIONS", "MANIFEST"]
 
 
-def as_deck(deck: "Deck | str | object | None", pack: str = "tarot") -> Deck:
+def as_deck(deck: "Deck | str | os.PathLike | None", pack: str = "tarot") -> "Deck":
     """What every board and drill does with its ``deck=`` argument: a Deck as is, a folder path
     loaded with :func:`load_deck`, None for :func:`default_deck`.
 
+    >>> from tarot_learn.decks import default_deck
     >>> as_deck(None) is default_deck()
     True
     >>> as_deck(42)
@@ -55,7 +79,8 @@ def as_deck(deck: "Deck | str | object | None", pack: str = "tarot") -> Deck:
     ...
     ValueError: deck must be a Deck, a folder path or None, not int
     """
-    import os
+    from .deck import Deck, default_deck
+    from .loader import load_deck
 
     if deck is None:
         return default_deck(pack)
