@@ -27,7 +27,7 @@ _SOFT = "#6A6172"
 
 
 def _grid(title: str, rows: Sequence[tuple[str, Sequence[Image.Image]]], note: str = "",
-          gutter: int = 150) -> Image.Image:
+          gutter: int = 170) -> Image.Image:
     """Lay labelled rows of images on a paper-coloured sheet."""
     gap = 10
     width = gutter + max(sum(img.width + gap for img in imgs) for _, imgs in rows) + 24
@@ -50,7 +50,7 @@ def _grid(title: str, rows: Sequence[tuple[str, Sequence[Image.Image]]], note: s
     return sheet
 
 
-def tarot_sheet(height: int = 170) -> Image.Image:
+def tarot_sheet(height: int = 200) -> Image.Image:
     """The 78-card pack: four suit rows (Ace..King) and the trumps in two rows."""
     deck = tarot_deck()
     rows = []
@@ -64,7 +64,7 @@ def tarot_sheet(height: int = 170) -> Image.Image:
                  "starred disc; badges show what each trump and court plays as.")
 
 
-def standard_sheet(height: int = 170) -> Image.Image:
+def standard_sheet(height: int = 200) -> Image.Image:
     """The 52-card pack in suit rows, then the four-colour option for diamonds and clubs."""
     deck = standard_deck()
     rows = []
