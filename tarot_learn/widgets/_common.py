@@ -14,10 +14,15 @@ from typing import Any, Iterable
 
 from ..cards import Card, standard_deck, tarot_deck
 
-__all__ = ["STATIC", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
+__all__ = ["STATIC", "css", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
            "message_html", "rule_ids", "short_list"]
 
 STATIC = pathlib.Path(__file__).with_name("static")
+
+
+def css(name: str) -> str:
+    """A widget's stylesheet with the shared message styles in front (anywidget takes one)."""
+    return (STATIC / "common.css").read_text(encoding="utf-8") + (STATIC / name).read_text(encoding="utf-8")
 
 
 def resolve_deck(deck: Any, pack: str = "tarot") -> Any:

@@ -28,7 +28,7 @@ from .. import games
 from ..core import IllegalMove, Move, OptionError
 from ..deals import DealCodeError, MAX_SEED
 from ..games.solitaire import Patience
-from ._common import (STATIC, card_pictures, esc, message_html, resolve_deck, short_list,
+from ._common import (STATIC, css, card_pictures, esc, message_html, resolve_deck, short_list,
                       value_badges)
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games"]
@@ -55,7 +55,7 @@ class PatienceView(anywidget.AnyWidget):
     """The card table itself: draws ``view`` with ``images`` and reports what the user does."""
 
     _esm = STATIC / "board.js"
-    _css = STATIC / "board.css"
+    _css = css("board.css")
 
     images = T.Dict(help="{notation: PNG bytes} for every card and 'back'; sent once per deck").tag(sync=True)
     badges = T.Dict(help="{notation: label} drawn on the cards when the art cannot show values").tag(sync=True)

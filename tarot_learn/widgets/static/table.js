@@ -1,0 +1,180 @@
+// TarotTable's table (anywidget ESM).  Python owns the deal; this draws the small JSON view
+// (your hand, the other seats, the trick, the dog, a countdown) and reports clicks on your
+// cards and a clock that ran out.  Pictures arrive once as PNG bytes.
+
+// Where each compass seat sits round the table, as a CSS grid area.
+const AREA = { South: "s", East: "e", North: "n", West: "w", "North-East": "ne", "North-West": "nw" };
+
+function pictureUrls(model, old) {
+  for (const url of Object.values(old || {})) URL.revokeObjectURL(url);
+  const urls = {};
+  for (const [code, data] of Object.entries(model.get("images") || {})) {
+    const bytes = data instanceof DataView ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
+    urls[code] = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
+  }
+  return urls;
+}
+
+function node(tag, cls, text) {
+  const n = document.createElement(tag);
+  if (cls) n.className = cls;
+  if (text !== undefined) n.textContent = text;
+  return n;
+}
+
+function render({ model, el: root }) {
+  let urls = pictureUrls(model, null);
+  let timer = null;
+  const table = node("div", "tt-table");
+  table.tabIndex = 0;
+  root.appendChild(table);
+
+  const img = (code, h, cls) => {
+    const i = node("img", `tt-card ${cls || ""}`);
+    i.src = urls[code === "?" ? "back" : code] || urls.back || "";
+    i.alt = code === "?" ? "face-down card" : code;
+    i.draggable = false;
+    i.style.height = `${h}px`;
+    i.style.width = `${Math.round(h * 0.58)}px`;
+    i.dataset.card = code;
+    return i;
+  };
+
+  function clock(view) {
+    if (timer) { clearInterval(timer); timer = null; }
+    const bar = table.querySelector(".tt-clock");
+    if (!bar || !view.deadline) return;
+    const total = view.deadline * 1000;
+    const start = performance.now();
+    const fill = bar.firstChild;
+    timer = setInterval(() => {
+      const left = Math.max(0, total - (performance.now() - start));
+      fill.style.width = `${(100 * left) / total}%`;
+      bar.dataset.left = String(Math.ceil(left / 1000));
+      bar.title = `${Math.ceil(left / 1000)} s left, then the bot plays for you`;
+      if (left <= 0) {
+        clearInterval(timer);
+        timer = null;
+        model.send({ event: "timeout", v: view.v });
+      }
+    }, 200);
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const h = model.get("card_height");
+    const small = Math.round(h * 0.62);
+    table.replaceChildren();
+    table.dataset.version = view.v;
+    table.dataset.phase = view.phase || "";
+    table.dataset.toPlay = String(view.to_play);
+    table.dataset.players = String(view.players);
+    table.classList.toggle("tt-five", view.players === 5);
+    const seats = view.seats || [];
+
+    for (let s = 1; s < seats.length; s++) {
+      const seat = seats[s];
+      const box = node("div", `tt-seat tt-area-${AREA[seat.name] || "n"}`);
+      box.dataset.seat = String(s);
+      box.dataset.count = String(seat.n);
+      if (view.to_play === s) box.classList.add("tt-turn");
+      const head = node("div", "tt-seat-head", seat.player === seat.name ? seat.name : `${seat.player}`);
+      const tags = [...seat.role];
+      if (seat.bid) tags.push(seat.bid === "pass" ? "passed" : seat.bid.replace("_", " "));
+      if (tags.length) head.appendChild(node("span", "tt-tags", tags.join(" \u00b7 ")));
+      head.appendChild(node("span", "tt-tricks", `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`));
+      box.appendChild(head);
+      const cards = node("div", "tt-fan tt-fan-small");
+      const shown = seat.cards.length ? seat.cards : Array(seat.n).fill("?");
+      for (const c of shown) cards.appendChild(img(c, small));
+      box.appendChild(cards);
+      table.appendChild(box);
+    }
+
+    // the middle: the trick, placed towards each player, and the last trick
+    const mid = node("div", "tt-middle tt-area-m");
+    const trick = node("div", "tt-trick");
+    trick.dataset.count = String((view.trick || []).length);
+    for (const [seat, code] of view.trick || []) {
+      const c = img(code, h, `tt-pos-${AREA[seats[seat].name] || "n"}`);
+      c.dataset.seat = String(seat);
+      trick.appendChild(c);
+    }
+    mid.appendChild(trick);
+    const info = node("div", "tt-info");
+    if (view.contract) info.appendChild(node("div", "tt-contract",
+      `${seats.find((s) => s.role.includes("taker"))?.name || ""} ${view.contract.replace("_", " ")}` +
+      (view.called ? ` \u00b7 called ${view.called}` : "") + (view.chelem ? " \u00b7 chelem announced" : "")));
+    if (view.last) {
+      const last = node("div", "tt-last");
+      last.appendChild(node("span", "tt-label", `last trick, won by ${seats[view.last.winner].player}`));
+      view.last.cards.forEach((code) => last.appendChild(img(code, Math.round(h * 0.42))));
+      info.appendChild(last);
+    }
+    if ((view.dog || []).length) {
+      const dog = node("div", "tt-dog");
+      dog.appendChild(node("span", "tt-label", view.dog_label));
+      view.dog.forEach((code) => dog.appendChild(img(code, Math.round(h * 0.5))));
+      info.appendChild(dog);
+    }
+    for (const [seat, cards] of view.poignees || []) {
+      const p = node("div", "tt-poignee");
+      p.appendChild(node("span", "tt-label", `poign\u00e9e of ${seats[seat].player}`));
+      cards.forEach((code) => p.appendChild(img(code, Math.round(h * 0.36))));
+      info.appendChild(p);
+    }
+    mid.appendChild(info);
+    table.appendChild(mid);
+
+    // your hand
+    const me = node("div", "tt-seat tt-me tt-area-s");
+    me.dataset.seat = "0";
+    me.dataset.count = String((view.hand || []).length);
+    if (view.to_play === 0) me.classList.add("tt-turn");
+    const you = seats[0] || { player: "You", role: [], tricks: 0 };
+    const head = node("div", "tt-seat-head", `${you.player} (South)`);
+    const tags = [...(you.role || [])];
+    if (you.bid) tags.push(you.bid === "pass" ? "passed" : you.bid.replace("_", " "));
+    if (tags.length) head.appendChild(node("span", "tt-tags", tags.join(" \u00b7 ")));
+    head.appendChild(node("span", "tt-tricks", `${you.tricks} trick${you.tricks === 1 ? "" : "s"}`));
+    if (view.deadline) {
+      const bar = node("div", "tt-clock");
+      bar.appendChild(node("div", "tt-clock-fill"));
+      head.appendChild(bar);
+    }
+    me.appendChild(head);
+    const fan = node("div", "tt-fan tt-hand");
+    for (const card of view.hand || []) {
+      const cls = card.ok === true ? "tt-legal" : card.ok === false ? "tt-illegal" : "";
+      const c = img(card.c, h, cls);
+      if (card.sel) c.classList.add("tt-selected");
+      if (card.dog) c.classList.add("tt-fromdog");
+      if (card.why) c.title = card.why;
+      fan.appendChild(c);
+    }
+    me.appendChild(fan);
+    table.appendChild(me);
+    table.appendChild(node("div", "tt-status tt-area-st", view.status || ""));
+    clock(view);
+  }
+
+  table.addEventListener("click", (e) => {
+    const card = e.target.closest(".tt-hand .tt-card");
+    if (card) model.send({ event: "card", card: card.dataset.card });
+  });
+
+  const onImages = () => { urls = pictureUrls(model, urls); draw(); };
+  model.on("change:view", draw);
+  model.on("change:card_height", draw);
+  model.on("change:images", onImages);
+  draw();
+  return () => {
+    if (timer) clearInterval(timer);
+    model.off("change:view", draw);
+    model.off("change:card_height", draw);
+    model.off("change:images", onImages);
+    for (const url of Object.values(urls)) URL.revokeObjectURL(url);
+  };
+}
+
+export default { render };

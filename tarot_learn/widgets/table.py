@@ -1,0 +1,539 @@
+"""TarotTable: play French Tarot from the South seat against computer players (issue 5).
+
+The learner holds seat 0 (South); :class:`~tarot_learn.games.french_tarot.bots.HeuristicBot`
+players fill the other seats and a :class:`~tarot_learn.games.french_tarot.Match` carries the
+score sheet from deal to deal.  :class:`TableView` (an anywidget) draws the table from a small
+JSON view: the hand with playable cards lit and the others dimmed (hovering says why, with the
+rule id), the bots' hands as backs (or face up in "show all hands" teaching mode), the trick in
+the middle, the dog, bids and declarations, whose turn it is, and a countdown when a time per
+turn is set (the bot plays for you when it runs out).  Bidding, calling, the discard, poignée
+and chelem are ipywidgets buttons round it.
+
+Python entry points, used by the browser too: :meth:`TarotTable.click_card`,
+:meth:`~TarotTable.press`, :meth:`~TarotTable.timeout`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import anywidget
+import ipywidgets as W
+import traitlets as T
+
+from ..core import IllegalMove, Move
+from ..games.french_tarot import Match, Phase
+from ..games.french_tarot import rules as R
+from ..games.french_tarot.bots import Bot, HeuristicBot
+from ._common import STATIC, css, card_pictures, esc, message_html, resolve_deck
+
+__all__ = ["TarotTable", "TableView"]
+
+_PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
+_CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
+                   "garde_contre": "Garde contre"}
+_TIMES = (0, 10, 20, 30, 60, 120)
+
+
+def _name(code: str) -> str:
+    """A card's French-Tarot name (``'Ace of Clubs'`` for ``AW``; trumps by number)."""
+    try:
+        return R.CARDS[R.card_number(code)].french_name
+    except (KeyError, IndexError):
+        return code
+
+
+class TableView(anywidget.AnyWidget):
+    """The French Tarot table: draws ``view`` with ``images`` and reports clicks and timeouts."""
+
+    _esm = STATIC / "table.js"
+    _css = css("table.css")
+
+    images = T.Dict(help="{notation: PNG bytes}, sent once per deck").tag(sync=True)
+    card_height = T.Int(104, help="height of a card of your hand, CSS pixels").tag(sync=True)
+    view = T.Dict(help="seats, hand with legality, trick, dog, turn, countdown, version").tag(sync=True)
+
+
+class TarotTable(W.VBox):
+    """French Tarot at a table of 3, 4 or 5, you in the South seat against ``bots``.
+
+    ``TarotTable(players=4, rounds=1, seed=None, deck=None, time_per_turn=0, show_all=False)``.
+    ``rounds`` is how many rounds the match lasts (each player deals once a round; ``None``: no
+    limit); ``time_per_turn`` in seconds (0: no clock) lets the bot play your turn when it runs
+    out; ``show_all`` turns every hand face up, to study how the bots play.
+    """
+
+    def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
+                 deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
+                 card_height: int = 104, bots: Sequence[Bot] | None = None) -> None:
+        if isinstance(players, bool) or players not in (3, 4, 5):
+            raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
+        if isinstance(time_per_turn, bool) or not isinstance(time_per_turn, int) or time_per_turn < 0:
+            raise ValueError(f"time_per_turn is a whole number of seconds (0: no clock), not {time_per_turn!r}")
+        if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
+            raise ValueError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+        self._deck = resolve_deck(deck, "tarot")
+        self._bots_arg = bots
+        self._time = time_per_turn
+        self._show_all = bool(show_all)
+        self._seed = seed
+        self._version = 0
+        self.message = ""
+        self.message_kind = "info"
+        self.bot_log: list[str] = []
+        self.discard_selection: list[str] = []
+        self._marks: list[int] = []          # history lengths before each of your decisions
+        self._new_match(players, rounds, seed)   # checks rounds and seed (one-line errors)
+
+        self.surface = TableView(card_height=card_height)
+        self.surface.on_msg(self._on_browser_msg)
+        self._send_pictures(card_height)
+
+        self._players = W.Dropdown(options=[3, 4, 5], value=players, description="Players",
+                                   layout=W.Layout(width="150px"))
+        self._rounds = W.Dropdown(options=[("1", 1), ("2", 2), ("3", 3), ("5", 5), ("no limit", None)],
+                                  value=rounds, description="Rounds", layout=W.Layout(width="170px"))
+        labels = [("no clock", 0)] + [(f"{t} s", t) for t in _TIMES[1:]]
+        if time_per_turn not in _TIMES:
+            labels.append((f"{time_per_turn} s", time_per_turn))
+        self._clock = W.Dropdown(options=labels, value=time_per_turn, description="Time per turn",
+                                 style={"description_width": "initial"}, layout=W.Layout(width="210px"))
+        self._show = W.Checkbox(value=self._show_all, description="show all hands (teaching)",
+                                indent=False, layout=W.Layout(width="210px"))
+        self._players.observe(self._on_setup, names="value")
+        self._rounds.observe(self._on_setup, names="value")
+        self._clock.observe(self._on_clock, names="value")
+        self._show.observe(self._on_show, names="value")
+
+        self._buttons: dict[str, W.Button] = {}
+        self._actions = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center", min_height="36px"))
+        self._actions.add_class("tl-actions")
+        self._status = W.HTML()
+        self._explain = W.HTML()
+        self._result = W.HTML()
+        self._sheet = W.HTML()
+        self._status.add_class("tl-status")
+        self._explain.add_class("tl-explain")
+        self._sheet.add_class("tl-sheet")
+        undo = self._button("undo", "Undo", "take back your last decision (and the bots' moves after it)", "undo")
+        new = self._button("new", "New match", "start a new match with these settings", "refresh")
+        setup = W.HBox([self._players, self._rounds, self._clock, self._show, undo, new],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([setup, self._status, self.surface, self._actions, self._explain,
+                          self._result, self._sheet])
+        self.add_class("tl-tarot-table")
+        self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
+                  "play it. Hover over a dimmed card to see which rule holds it back.", "info")
+        self._advance()
+        self._sync()
+
+    # ----- public --------------------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        """The match: its ``sheet`` is the score sheet, ``deal`` the deal being played."""
+        return self._match
+
+    @property
+    def state(self) -> Any:
+        """The current deal (a :class:`~tarot_learn.games.french_tarot.FrenchTarot`)."""
+        return self._match.deal
+
+    def click_card(self, card: str) -> None:
+        """A click on a card of your hand: play it, or (discarding) add it to / take it out of
+        the discard; in the five-player call, a click on a listed card calls it."""
+        deal = self.state
+        code = str(card).strip().upper()
+        if code not in self._hand():
+            self._say(f"{code} is not in your hand.", "refused")
+            return self._sync()
+        if deal.to_play != 0:
+            who = deal.seat_names[deal.to_play] if deal.to_play >= 0 else "no one"
+            self._say(f"It is {who}'s turn, not yours.", "refused")
+            return self._sync()
+        if deal.phase is Phase.DISCARDING:
+            return self._toggle_discard(code)
+        if deal.phase is Phase.PLAYING:
+            return self._human(Move("play", arg=code))
+        if deal.phase is Phase.CALLING:
+            return self._human(Move("call", arg=code))
+        self._say(f"Cards are played once the bidding is over; now {deal.status()}", "refused")
+        self._sync()
+
+    def press(self, name: str) -> None:
+        """A button: a bid (``pass``, ``prise``, ``garde``, ``garde_sans``, ``garde_contre``),
+        ``call <card>``, ``discard`` (the selected cards), ``chelem`` / ``no_chelem``,
+        ``poignee`` (the smallest poignée offered) or ``poignee <level>``, ``next`` (deal), ``new``
+        (match), ``undo``."""
+        name = " ".join(str(name).strip().lower().split())
+        deal = self.state
+        if name in _CONTRACT_LABEL:
+            return self._human(Move("bid", arg=name))
+        if name.startswith("call "):
+            return self._human(Move("call", arg=name[5:].upper()))
+        if name == "discard":
+            need = deal.dog_size - len(deal.discard) if deal.phase is Phase.DISCARDING else 0
+            if len(self.discard_selection) != need:
+                self._say(f"Choose {need} card(s) to discard: {len(self.discard_selection)} chosen "
+                          "so far (FT-11).", "refused")
+                return self._sync()
+            return self._human(Move("discard", arg=" ".join(self.discard_selection)))
+        if name in ("chelem", "no_chelem"):
+            return self._human(Move("declare", arg="chelem" if name == "chelem" else "none"))
+        if name.startswith("poignee"):
+            offers = self._poignees()
+            level = name[7:].strip()
+            pick = offers.get(level) if level else next(iter(offers.values()), None)
+            if pick is None:
+                self._say("No poignée can be shown now: it takes 10 trumps or more (8 with five "
+                          "players, 13 with three), shown before your first card (FT-15).", "refused")
+                return self._sync()
+            return self._human(pick)
+        if name == "next":
+            return self._next_deal()
+        if name == "new":
+            self._new_match(self._players.value, self._rounds.value, None)
+            self._say("A new match: the score sheet starts again.", "info")
+            self._advance()
+            return self._sync()
+        if name == "undo":
+            return self._undo()
+        self._say(f"There is no {name!r} button here.", "refused")
+        self._sync()
+
+    def timeout(self, version: int | None = None) -> None:
+        """Your time ran out: the bot plays your turn (``version``: the view the clock started
+        on; a stale clock from an earlier view does nothing)."""
+        if version is not None and version != self._version:
+            return
+        deal = self.state
+        if not self._match.in_progress or deal.to_play != 0:
+            return
+        move = self._bot_for(0).act(deal.observation(0))
+        self.discard_selection = []
+        explanation = deal.explain(move)
+        self._marks.append(len(deal.history))
+        self._match.play(move, 0)
+        self._say(f"Time is up: the bot played for you: {self._describe(move, 0)}. {explanation}", "hint")
+        self._advance()
+        self._sync()
+
+    def summary(self) -> dict[str, Any]:
+        """What the page should show now: cards per seat, the trick, phase, whose turn, deals."""
+        deal = self.state
+        return {"counts": [len(h) for h in deal.hands], "trick": len(deal.trick),
+                "phase": deal.phase.value, "to_play": deal.to_play, "dealt": self._match.dealt,
+                "rows": len(self._match.sheet)}
+
+    def hand_notes(self) -> dict[str, str | None]:
+        """For each card of your hand: ``None`` when you may play it now, else why not (with the
+        rule id); empty when it is not your turn to play a card."""
+        deal = self.state
+        out: dict[str, str | None] = {}
+        if deal.to_play != 0 or deal.phase not in (Phase.PLAYING, Phase.DISCARDING):
+            return out
+        for code in self._hand():
+            move = Move("play" if deal.phase is Phase.PLAYING else "discard", arg=code)
+            err = deal.why_illegal(move)
+            out[code] = None if err is None else str(err)
+        return out
+
+    # ----- the flow ----------------------------------------------------------------------------
+    def _new_match(self, players: int, rounds: int | None, seed: int | None) -> None:
+        names = ["You"] + list(R.seat_names(players)[1:])
+        self._match = Match(players, names, rounds=rounds, seed=seed, humans=[0])
+        self._bots = list(self._bots_arg) if self._bots_arg else [HeuristicBot() for _ in range(players)]
+        if len(self._bots) < players:
+            raise ValueError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
+        self._marks = []
+        self.discard_selection = []
+        self.bot_log = []
+        self._match.next_deal()
+        self._skip_thrown_in()
+
+    def _skip_thrown_in(self) -> None:
+        # A deal thrown in at once (petit sec, FT-4) is already on the sheet: say so and deal on.
+        while not self._match.in_progress and not self._match.is_over():
+            reason = self.state.reason
+            self.bot_log.append(f"Deal thrown in: {reason}")
+            self._match.next_deal()
+            self._marks = []
+
+    _discarding = -1
+
+    def _bot_for(self, seat: int) -> Bot:
+        return self._bots[seat]
+
+    def _advance(self) -> None:
+        """Let the bots play until it is your turn or the deal ends; their moves go to the log."""
+        deal = self.state
+        self._discarding = -1
+        while self._match.in_progress and deal.to_play not in (0, -1):
+            seat = deal.to_play
+            move = self._bot_for(seat).act(deal.observation(seat))
+            self._match.play(move, seat)
+            if move.action == "discard" and self._discarding == seat:
+                continue                  # a bot lays its discard aside card by card: one line
+            if move.action == "discard":
+                self._discarding = seat
+                self.bot_log.append(f"{deal.seat_names[seat]} takes the dog and discards")
+                continue
+            self.bot_log.append(f"{deal.seat_names[seat]} {self._describe(move, seat)}")
+        self.bot_log = self.bot_log[-12:]
+
+    def _human(self, move: Move) -> None:
+        deal = self.state
+        if not self._match.in_progress:
+            self._say("This deal is over: press Next deal.", "refused")
+            return self._sync()
+        if deal.to_play != 0:
+            self._say(f"It is {deal.seat_names[deal.to_play]}'s turn, not yours.", "refused")
+            return self._sync()
+        err = deal.why_illegal(move)
+        if err is not None:
+            self._say(f"Not allowed: {err}", "refused")
+            return self._sync()
+        explanation = deal.explain(move)
+        self._marks.append(len(deal.history))
+        self.bot_log = []
+        self._match.play(move, 0)
+        self.discard_selection = []
+        self._say(f"You {self._describe(move, 0)}. {explanation}", "ok")
+        self._advance()
+        self._sync()
+
+    def _toggle_discard(self, code: str) -> None:
+        deal = self.state
+        need = deal.dog_size - len(deal.discard)
+        if code in self.discard_selection:
+            self.discard_selection.remove(code)
+            self._say(f"{_name(code)} stays in your hand.", "info")
+            return self._sync()
+        err = deal.why_illegal(Move("discard", arg=code))
+        if err is not None:
+            self._say(f"Not allowed: {err}", "refused")
+            return self._sync()
+        if len(self.discard_selection) >= need:
+            self._say(f"You have chosen {need} cards already: click one to take it back first.", "refused")
+            return self._sync()
+        self.discard_selection.append(code)
+        left = need - len(self.discard_selection)
+        self._say(f"{_name(code)} goes to the discard. " + (f"Choose {left} more." if left else
+                  "Press Discard to lay them aside (they count for you, FT-11)."), "info")
+        self._sync()
+
+    def _next_deal(self) -> None:
+        if self._match.in_progress:
+            self._say("Finish this deal first.", "refused")
+            return self._sync()
+        if self._match.is_over():
+            self._say(f"{self._match.status()} Press New match to play again.", "info")
+            return self._sync()
+        self._match.next_deal()
+        self._marks = []
+        self.bot_log = []
+        self.discard_selection = []
+        self._skip_thrown_in()
+        self._say(f"Deal {self._match.dealt}: {self.state.seat_names[self.state.dealer] if self.state.dealer else 'you'} "
+                  "dealt.", "info")
+        self._advance()
+        self._sync()
+
+    def _undo(self) -> None:
+        deal = self.state
+        if not self._marks:
+            self._say("There is nothing of yours to take back in this deal.", "refused")
+            return self._sync()
+        target = self._marks.pop()
+        while len(deal.history) > target:
+            self._match.undo()
+        self.discard_selection = []
+        self.bot_log = []
+        self._say("Took back your last decision and the bots' moves after it.", "info")
+        self._sync()
+
+    # ----- settings ----------------------------------------------------------------------------
+    def _on_setup(self, change: dict[str, Any]) -> None:
+        self._new_match(self._players.value, self._rounds.value, None)
+        self._say(f"New match: {self._players.value} players, "
+                  f"{self._rounds.value or 'unlimited'} round(s).", "info")
+        self._advance()
+        self._sync()
+
+    def _on_clock(self, change: dict[str, Any]) -> None:
+        self._time = int(change["new"])
+        self._sync()
+
+    def _on_show(self, change: dict[str, Any]) -> None:
+        self._show_all = bool(change["new"])
+        self._sync()
+
+    def _send_pictures(self, card_height: int) -> None:
+        height = min(4000, round(card_height * 1.5))
+        key = (self._deck.id, height)
+        pics = _PICTURES.get(key)
+        if pics is None:
+            pics = _PICTURES[key] = card_pictures(self._deck, "tarot", height, show_value=False)
+        self.surface.images = pics
+
+    # ----- words ---------------------------------------------------------------------------------
+    def _describe(self, move: Move, seat: int) -> str:
+        """``'bids Garde'`` for a bot, ``'bid Garde'`` for you (the sentence starts "You ...")."""
+        you = seat == 0
+        s = "" if you else "s"
+        if move.action == "bid":
+            if move.arg == "pass":
+                return "pass" if you else "passes"
+            return f"bid{s} {_CONTRACT_LABEL.get(move.arg, move.arg)}"
+        if move.action == "call":
+            return f"call{s} the {_name(move.arg)}"
+        if move.action == "discard":
+            cards = move.arg.split()
+            if you:
+                return "discard " + ", ".join(_name(c) for c in cards)
+            return f"discards {len(cards)} card(s)"
+        if move.action == "declare":
+            if move.arg == "chelem":
+                return f"announce{s} a chelem"
+            if move.arg == "none":
+                return f"announce{s} no chelem"
+            return f"show{s} a poignée of {len(move.arg.split()) - 1} trumps"
+        return f"play{s} the {_name(move.arg)}"
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    # ----- reading the deal -------------------------------------------------------------------
+    def _hand(self) -> list[str]:
+        return [R.text(c) for c in self.state.hands[0]]
+
+    def _poignees(self) -> dict[str, Move]:
+        deal = self.state
+        out: dict[str, Move] = {}
+        if deal.to_play != 0 or deal.phase is not Phase.PLAYING:
+            return out
+        for m in deal.legal_moves():
+            if m.action == "declare" and m.arg.startswith("poignee"):
+                size = len(m.arg.split()) - 1
+                level = ("simple", "double", "triple")[R.poignee_level(deal.players, size) - 1]
+                out.setdefault(level, m)
+        return out
+
+    def _button(self, name: str, label: str, tip: str = "", icon: str = "") -> W.Button:
+        b = self._buttons.get(name)
+        if b is None:
+            b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
+            b.add_class("tl-btn-" + name.replace(" ", "-").replace("_", "-"))
+            b.on_click(lambda _b, n=name: self.press(n))
+            self._buttons[name] = b
+        b.description = label
+        return b
+
+    def _action_buttons(self) -> list[W.Widget]:
+        deal, match = self.state, self._match
+        if not match.in_progress:
+            if match.is_over():
+                return [self._button("new", "New match", "start a new match", "refresh")]
+            return [self._button("next", "Next deal", "deal the next hand (the deal passes on, FT-2)", "forward")]
+        if deal.to_play != 0:
+            return []
+        legal = [str(m) for m in deal.legal_moves()]
+        if deal.phase is Phase.BIDDING:
+            out = []
+            for k in R.CONTRACT_NAMES:
+                b = self._button(k, _CONTRACT_LABEL[k], f"bid {k}" if k != "pass" else "pass (FT-5)")
+                b.disabled = f"bid {k}" not in legal
+                out.append(b)
+            return out
+        if deal.phase is Phase.CALLING:
+            return [self._button(f"call {m[5:].lower()}", f"Call {_name(m[5:])}", "FT-8")
+                    for m in legal if m.startswith("call ")]
+        if deal.phase is Phase.DISCARDING:
+            need = deal.dog_size - len(deal.discard)
+            b = self._button("discard", f"Discard ({len(self.discard_selection)}/{need})",
+                             "lay the chosen cards aside (FT-11, FT-12)", "check")
+            b.disabled = len(self.discard_selection) != need
+            return [b]
+        if deal.phase is Phase.DECLARING:
+            return [self._button("no_chelem", "No chelem", "play on without announcing (FT-14)"),
+                    self._button("chelem", "Announce a chelem", "you must then win every trick (FT-14, FT-38)")]
+        out = []
+        for level, m in self._poignees().items():
+            size = len(m.arg.split()) - 1
+            out.append(self._button(f"poignee {level}", f"Show a {level} poignée ({size} trumps)",
+                                    "before your first card; the bonus goes to the winning side (FT-15, FT-37)"))
+        return out
+
+    # ----- sync ------------------------------------------------------------------------------------
+    def _sync(self) -> None:
+        deal, match = self.state, self._match
+        self._version += 1
+        n = deal.players
+        obs = deal.observation(0)
+        full = deal.view(show_all=self._show_all)
+        show = self._show_all or deal.phase is Phase.SCORED
+        seats = []
+        bids = {s: b for s, b in obs["bids"]}
+        for s in range(n):
+            cards = [R.text(c) for c in deal.hands[s]] if (s == 0 or show) else []
+            role = []
+            if s == deal.dealer:
+                role.append("dealer")
+            if obs["taker"] == s:
+                role.append("taker")
+            if obs["partner"] is not None and obs["partner"] >= 0 and obs["partner"] == s:
+                role.append("partner")
+            seats.append({"name": deal.seat_names[s], "player": match.sheet.names[s],
+                          "n": len(deal.hands[s]), "cards": cards if s else [],
+                          "bid": bids.get(s), "role": role, "tricks": obs["tricks_won"][s]})
+        notes = self.hand_notes()
+        hand = [{"c": c, "ok": (None if not notes else notes.get(c) is None),
+                 "why": notes.get(c) or "", "sel": c in self.discard_selection,
+                 "dog": R.card_number(c) in deal.dog_seen and deal.phase is Phase.DISCARDING}
+                for c in self._hand()]
+        dog_row = next((r for r in full["rows"] if r["label"].startswith("Dog")), None)
+        last = obs["tricks"][-1] if obs["tricks"] else None
+        my_turn = match.in_progress and deal.to_play == 0
+        view = {
+            "v": self._version, "players": n, "phase": deal.phase.value, "to_play": deal.to_play,
+            "seats": seats, "hand": hand, "trick": obs["trick"],
+            "last": ({"leader": last["leader"], "cards": last["cards"], "winner": last["winner"]}
+                     if last else None),
+            "dog": ([c if up else "?" for c, up in dog_row["cards"]] if dog_row else []),
+            "dog_label": dog_row["label"] if dog_row else "",
+            "contract": obs["contract"], "called": obs["called"],
+            "poignees": obs["poignees"], "chelem": bool(obs["chelem"]),
+            "status": full["message"], "deadline": self._time if my_turn else 0,
+            "show_all": show, "over": not match.in_progress,
+        }
+        with self.hold_sync():
+            self.surface.view = view
+            self._actions.children = self._action_buttons()
+            self._buttons["undo"].disabled = not self._marks
+            self._status.value = message_html(match.status(), "info")
+            log = ""
+            if self.bot_log:
+                log = ('<div class="tl-botlog">' + " · ".join(esc(x) for x in self.bot_log) + "</div>")
+            self._explain.value = (message_html(self.message, self.message_kind) if self.message else "") + log
+            if deal.phase is Phase.SCORED and deal.result is not None:
+                self._result.value = deal.result.to_html(list(match.sheet.names))
+            elif deal.phase is Phase.REDEAL:
+                self._result.value = message_html(f"Thrown in: {deal.reason}", "stuck")
+            else:
+                self._result.value = ""
+            self._sheet.value = match.sheet.to_html() if len(match.sheet) else ""
+
+    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Intents from the page: ``{"event": "card", "card": "T21"}`` or ``{"event": "timeout",
+        "v": version}``."""
+        if not isinstance(content, dict):
+            return
+        try:
+            event = content.get("event")
+            if event == "card":
+                self.click_card(str(content.get("card", "")))
+            elif event == "timeout":
+                v = content.get("v")
+                self.timeout(v if isinstance(v, int) else -1)
+        except (IllegalMove, ValueError) as err:
+            self._say(f"That did not work: {err}. The game is unchanged.", "refused")
+            self._sync()
