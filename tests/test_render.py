@@ -254,6 +254,17 @@ def test_cache_returns_the_same_object_and_clear_cache_forgets_it():
     assert b is not a and b.tobytes() == a.tobytes()
 
 
+def test_a_tiny_cache_budget_still_gives_the_right_pictures(monkeypatch):
+    from tarot_learn.render import images
+    from tarot_learn.render.cache import ByteLRU
+    card = Card.parse("NS")
+    expected = {s: card_image(card, 140, style=s).tobytes() for s in ("normal", "highlight", "dim")}
+    monkeypatch.setattr(images, "_IMAGES", ByteLRU(budget=1))   # keeps only the newest entry
+    for style in ("normal", "highlight", "dim", "highlight", "normal"):
+        assert card_image(card, 140, style=style).tobytes() == expected[style]
+    assert len(images._IMAGES) == 1
+
+
 def test_card_png_is_a_png_of_the_image():
     card = Card.parse("T13")
     data = card_png(card, 150)

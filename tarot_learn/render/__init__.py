@@ -1,12 +1,24 @@
 """Card art and board pictures, drawn with Pillow from our own geometry (floor 2).
 
->>> from tarot_learn.cards import Card
->>> card_image(Card.parse("T19"), 280).size
-(162, 280)
+Nothing here is third-party art: pips, court motifs, trump emblems and backs are polygons and
+lines (``pips``, ``emblems``, ``geometry``); text uses the DejaVu fonts shipped in ``fonts/``.
 
-Public API: :func:`card_image`, :func:`back_image`, :func:`card_png`, :func:`sprite_sheet`,
-:func:`board_image`, :func:`board_png`, :func:`pip_layout`; ``python -m tarot_learn.render.sheets``
-writes contact sheets of both packs.
+* :func:`card_image` ``(card, height=280, *, style, show_value, four_colour)`` -> RGBA image,
+  ``height`` px tall (20..4000) and ``round(height * 0.58)`` wide, with a transparent margin of
+  2.5 % for the shadow and the highlight glow.  ``style``: ``'normal'``, ``'highlight'``,
+  ``'dim'``.  Cached: the same arguments return the same (read-only) image object.
+* :func:`back_image` ``(height, style)``, :func:`card_png` (PNG bytes, cached),
+  :func:`sprite_sheet` ``(cards, height)`` -> ``(image, {notation: (x, y, w, h)})``.
+* :func:`board_image` / :func:`board_png` ``(state_or_view, height=120)``: a whole position
+  from ``state.view()`` (patience piles or labelled rows).
+* :func:`pip_layout` ``(n)``: where a number card's pips go.
+* ``python -m tarot_learn.render.sheets [OUTDIR]`` writes contact sheets (``make images``).
+
+>>> from tarot_learn.cards import Card
+>>> card_image(Card.parse("T19")).size
+(162, 280)
+>>> len(pip_layout(9))
+9
 """
 
 from .board import board_image, board_png

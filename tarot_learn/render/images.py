@@ -170,29 +170,25 @@ def card_image(card: Card, height: int = 280, *, style: str = "normal", show_val
     style = check_style(style)
     if card.copy:
         card = type(card)(card.suit, card.rank, 0)
-    key = ("face", card, height, style, bool(show_value), bool(four_colour))
+    show_value, four_colour = bool(show_value), bool(four_colour)
+    key = ("face", card, height, style, show_value, four_colour)
     img = _IMAGES.get(key)
     if img is None:
-        if style == "normal":
-            bw, bh, _ = _body(height)
-            cv = Canvas(bw, bh, supersample_for(bh))
-            draw_face(cv, card, show_value=bool(show_value), four_colour=bool(four_colour))
-            body = cv.finish()
-            _IMAGES.put(("body",) + key[1:], body, body.width * body.height * 4)
-        else:
-            body = _cached_body(card, height, bool(show_value), bool(four_colour))
-        img = _frame(body, height, style)
+        img = _frame(_body_image(card, height, show_value, four_colour), height, style)
         _IMAGES.put(key, img, img.width * img.height * 4)
     return img
 
 
-def _cached_body(card: Card, height: int, show_value: bool, four_colour: bool) -> Image.Image:
-    key = ("body", card, height, "normal", show_value, four_colour)
+def _body_image(card: Card, height: int, show_value: bool, four_colour: bool) -> Image.Image:
+    """The card body without margin or style, shared by the three styles of one face."""
+    key = ("body", card, height, show_value, four_colour)
     body = _IMAGES.get(key)
     if body is None:
-        card_image(card, height, show_value=show_value, four_colour=four_colour)
-        body = _IMAGES.get(key)
-    assert body is not None
+        bw, bh, _ = _body(height)
+        cv = Canvas(bw, bh, supersample_for(bh))
+        draw_face(cv, card, show_value=show_value, four_colour=four_colour)
+        body = cv.finish()
+        _IMAGES.put(key, body, body.width * body.height * 4)
     return body
 
 
