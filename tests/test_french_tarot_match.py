@@ -356,3 +356,28 @@ def test_match_corrupt_save():
         Match.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="play it out|no deal is in progress"):
         Match(4, seed=1).play("bid pass")
+
+
+def test_advance_with_the_engine_bots_stops_at_the_human_seat():
+    from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot
+
+    m = Match(4, seed=12, humans=(0,), rounds=None)
+    bots = {1: HeuristicBot(), 2: RandomBot(seed=3), 3: HeuristicBot()}
+    for _ in range(6):
+        if not m.in_progress:
+            m.next_deal()
+        m.advance(bots)
+        if m.in_progress:
+            assert m.deal.to_play == 0  # only the human's turn stops the bots
+            m.play(m.deal.legal_moves()[0], seat=0)
+    # one bot for every seat plays whole deals
+    m2 = Match(4, seed=12, humans=(), rounds=1)
+    while not m2.is_over():
+        m2.next_deal()
+        m2.advance(HeuristicBot())
+    assert m2.sheet.scored_deals() == 4 and sum(m2.totals()) == 0
+    # a seat with no bot stops the loop as a human would
+    m3 = Match(4, seed=12, humans=())
+    m3.next_deal()
+    if m3.in_progress:
+        assert m3.advance([HeuristicBot(), None, None, None]) == 0  # seat 1 speaks first

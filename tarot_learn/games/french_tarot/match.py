@@ -467,13 +467,30 @@ class Match:
         self._record_if_over()
         return done
 
-    def advance(self, choose: Callable[[Any, int], Any], limit: int = 10_000) -> int:
-        """Let ``choose(state, seat) -> move`` play every seat that is not human until a human is
-        to play or the deal ends; returns how many moves were made."""
+    def advance(self, players: Any, limit: int = 10_000) -> int:
+        """Let the computer play every seat that is not human, until a human is to play or the
+        deal ends; returns how many moves were made.
+
+        ``players`` is a bot (anything with ``act(observation) -> move``, as in :mod:`.bots`; it
+        sees only its seat's observation), a mapping or list of bots by seat (a seat without one
+        stops the loop), or a function ``choose(state, seat) -> move``.
+        """
         made = 0
         while self.in_progress and self.deal.to_play not in self.humans and made < limit:
             seat = self.deal.to_play
-            self.play(choose(self.deal, seat), seat)
+            if hasattr(players, "act"):
+                move = players.act(self.deal.observation(seat))
+            elif callable(players):
+                move = players(self.deal, seat)
+            else:
+                try:
+                    bot = players[seat]
+                except (KeyError, IndexError):
+                    break
+                if bot is None:
+                    break
+                move = bot.act(self.deal.observation(seat))
+            self.play(move, seat)
             made += 1
         return made
 
