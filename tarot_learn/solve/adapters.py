@@ -1,0 +1,322 @@
+"""Game-aware views of a State for the search: moves in a good order, pruning, position keys.
+
+The search (``search.py``) sees a game only through an adapter:
+
+* ``expand()``: the candidate *steps* from the current position, best first.  A step is a tuple
+  of ordinary moves played one after the other (most steps are one move; see below);
+* ``key()``: a hashable key, equal for positions the search may treat as the same;
+* ``won()``: whether the position is won.
+
+:class:`GenericAdapter` works for any game of the registry: every legal move is a step.
+:class:`PatienceAdapter` knows the three patiences (their common engine, ``games/solitaire.py``)
+and prunes without losing any win, so a search that runs out of steps has *proved* the position
+lost:
+
+1. **Stock cycling is folded away.**  Draws and redeals change nothing but which waste card is on
+   top, and other moves never touch the stock, so a winning line can always be reordered to draw
+   just before it plays a waste card.  A step is therefore "draw (and redeal) as often as needed,
+   then play the card that comes up": no step is a bare draw, and going round the stock for ever
+   cannot happen.
+2. **Safe moves up are forced.**  A card is sent up at once when no card that could ever be built
+   on it is still in play (with cards allowed back down from the foundations: no card of its
+   whole chain of possible children), since keeping it can then never help.
+3. **Empty columns are interchangeable**: a card or run goes only into the first empty one, and
+   the key sorts the columns, so positions that differ only by column order are searched once.
+4. **Pointless shuffles are skipped**: a run moved off a face-up card Y onto a card Z only helps
+   if Y can then go up, or if Y accepts cards that Z does not; otherwise the move just swaps two
+   equivalent places.  A card is taken back down from a foundation only when something could be
+   built on it (rule 2's test fails), and a move that undoes the previous step leads to a
+   position already searched (the transposition table catches it).
+
+The player mode (``player.py``) works on determinized copies, so adapters may read every card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from ..core import Move, State
+from .result import SolveError
+
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "Step"]
+
+Step = tuple[Move, ...]
+_DRAW = Move("draw")
+_REDEAL = Move("redeal")
+
+
+class GenericAdapter:
+    """Every legal move is a step; the game's own ``key()`` is the key."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def expand(self) -> list[Step]:
+        return [(m,) for m in self.state.legal_moves()]
+
+    def key(self) -> Hashable:
+        return self.state.key()
+
+    def won(self) -> bool:
+        return self.state.is_won()
+
+    def progress(self) -> int:
+        """A number that grows as the game nears a win (for picking the best undecided line)."""
+        return 0
+
+
+class PatienceAdapter:
+    """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        tbl = state.tbl
+        self.tbl = tbl
+        self.ncols = state.NCOLS
+        self.draw = max(1, state._draw_count())
+        self.limit = state._max_redeals()
+        self.returns = state._returns_allowed()
+        self.reserve_builds = state.HAS_RESERVE and state._reserve_builds()
+        self.win_count = state._win_count()
+        self.T = state._tnames
+        self.F = state._fnames
+        n = len(tbl.cards)
+        ignore = [state._ignore_child(c) for c in range(n)]
+        self.child_sets = [frozenset(ch) for ch in tbl.children]
+        self.children = tbl.children
+        # Cards that must be up before card c is safe to send up (pruning rule 2).
+        need: list[frozenset[int]] = []
+        for c in range(n):
+            direct = [k for k in tbl.children[c] if not ignore[k]]
+            if not self.returns:
+                need.append(frozenset(direct))
+                continue
+            seen: set[int] = set()
+            todo = list(direct)
+            while todo:
+                k = todo.pop()
+                if k in seen or k == c:
+                    continue
+                seen.add(k)
+                todo.extend(x for x in tbl.children[k] if not ignore[x])
+            need.append(frozenset(seen))
+        self.need = need
+        # Copies of one card (American Toad's two packs) play alike: the key does not tell them apart.
+        if state.DOUBLE:
+            first: dict[Any, int] = {}
+            self.cls: list[int] | None = [first.setdefault((c.suit, c.rank), i)
+                                          for i, c in enumerate(tbl.cards)]
+        else:
+            self.cls = None
+        self.may_lift = state._may_lift
+        self.may_return = state._may_return
+        self.found_pos = tbl.found_pos
+        self.found_slots = tbl.found_slots
+
+    def won(self) -> bool:
+        return sum(len(f) for f in self.state.found) == self.win_count
+
+    def progress(self) -> int:
+        """Cards up count most, face-down cards left count against."""
+        s = self.state
+        return 4 * sum(len(f) for f in s.found) - sum(s.down)
+
+    def key(self) -> Hashable:
+        s = self.state
+        cls = self.cls
+        if cls is None:
+            cols = sorted([(tuple(col), d) for col, d in zip(s.tab, s.down)])
+            return (tuple(cols), tuple(len(f) for f in s.found), tuple(s.stock), tuple(s.waste),
+                    tuple(s.reserve), s.passes if self.limit is not None else 0)
+        g = cls.__getitem__
+        cols = sorted([(tuple(map(g, col)), d) for col, d in zip(s.tab, s.down)])
+        found = sorted((self.tbl.cards[f[0]].suit.value if f else "", len(f)) for f in s.found)
+        return (tuple(cols), tuple(found), tuple(map(g, s.stock)), tuple(map(g, s.waste)),
+                tuple(map(g, s.reserve)), s.passes if self.limit is not None else 0)
+
+    def _talon(self) -> list[tuple[int, Step]]:
+        """Every waste card that draws (and redeals) can bring to the top, with the draws needed.
+
+        The stock and waste together are one sequence ``waste + reversed(stock)`` with a pointer
+        (the waste's length); a draw moves the pointer on, a redeal sets it back to 0."""
+        s = self.state
+        waste, stock = s.waste, s.stock
+        seq = waste + stock[::-1]
+        total = len(seq)
+        p = len(waste)
+        passes = s.passes
+        limit = self.limit
+        n = self.draw
+        out: list[tuple[int, Step]] = []
+        path: list[Move] = []
+        seen = {(p, passes if limit is not None else 0)}
+        if p:
+            out.append((seq[p - 1], ()))
+        while True:
+            if p < total:
+                p = min(p + n, total)
+                path.append(_DRAW)
+            elif p and (limit is None or passes < limit):
+                p = 0
+                passes += 1
+                path.append(_REDEAL)
+                continue
+            else:
+                break
+            mark = (p, passes if limit is not None else 0)
+            if mark in seen:
+                break
+            seen.add(mark)
+            out.append((seq[p - 1], tuple(path)))
+        return out
+
+    # ----- the steps ---------------------------------------------------------------------------------
+    def expand(self) -> list[Step]:
+        s = self.state
+        tab, down, found = s.tab, s.down, s.found
+        T, F = self.T, self.F
+        psets = self.tbl.parent_sets
+        empty_ok = self.tbl.empty_ok
+        need = self.need
+        found_pos, found_slots = self.found_pos, self.found_slots
+        flen = [len(f) for f in found]
+
+        def fdest(c: int) -> int:
+            pos = found_pos[c]
+            if pos >= 0:
+                for f in found_slots[c]:
+                    if flen[f] == pos:
+                        return f
+            return -1
+
+        up: set[int] = set()
+        for f in found:
+            up.update(f)
+        top_list: list[tuple[int, int]] = []
+        first_empty = -1
+        for j in range(self.ncols):
+            col = tab[j]
+            if col:
+                top_list.append((j, col[-1]))
+            elif first_empty < 0:
+                first_empty = j
+        ranked: list[tuple[int, int, Step]] = []
+        add = ranked.append
+
+        # Cards up to the foundations from the columns and the reserve; a safe one is forced.
+        for j, c in top_list:
+            f = fdest(c)
+            if f >= 0:
+                m = (Move("move", T[j], F[f], 1),)
+                if need[c] <= up:
+                    return [m]
+                add((0, -down[j], m))
+        reserve = s.reserve
+        if reserve:
+            c = reserve[-1]
+            f = fdest(c)
+            if f >= 0:
+                m = (Move("move", "r", F[f], 1),)
+                if need[c] <= up:
+                    return [m]
+                add((0, -1, m))
+            if self.reserve_builds:
+                ps = psets[c]
+                for j, t in top_list:
+                    if t in ps:
+                        add((2, 0, (Move("move", "r", T[j], 1),)))
+                if first_empty >= 0 and empty_ok[c]:
+                    add((3, 0, (Move("move", "r", T[first_empty], 1),)))
+
+        # Waste cards, however deep in the stock, with the draws that bring them up.
+        for c, path in self._talon():
+            cost = len(path)
+            f = fdest(c)
+            if f >= 0:
+                m = path + (Move("move", "w", F[f], 1),)
+                if not path and need[c] <= up:
+                    return [m]
+                add((0, cost, m))
+            ps = psets[c]
+            for j, t in top_list:
+                if t in ps:
+                    add((2, cost, path + (Move("move", "w", T[j], 1),)))
+            if first_empty >= 0 and empty_ok[c]:
+                add((3, cost, path + (Move("move", "w", T[first_empty], 1),)))
+
+        # Runs between columns: index the cards that may head a moving run, then look for them
+        # among the children of each column's top card (cheaper than trying every pair).
+        child_sets = self.child_sets
+        children = self.children
+        may_lift = self.may_lift
+        heads: dict[int, tuple[int, int]] = {}
+        for i in range(self.ncols):
+            col = tab[i]
+            n = len(col)
+            if not n:
+                continue
+            d = down[i]
+            k = n - 1
+            while k > d and col[k - 1] in psets[col[k]]:
+                k -= 1
+            for k in range(k, n):
+                if may_lift(col, k):
+                    heads[col[k]] = (i, k)
+        if heads:
+            for j, t in top_list:
+                for c in children[t]:
+                    loc = heads.get(c)
+                    if loc is None or loc[0] == j:
+                        continue
+                    i, k = loc
+                    col = tab[i]
+                    d = down[i]
+                    if k == 0:
+                        pri, extra = 3, 0          # empties the column
+                    elif k == d:
+                        pri, extra = 1, -d         # turns a face-down card up
+                    else:
+                        y = col[k - 1]             # uncovers the face-up card y
+                        if fdest(y) < 0 and child_sets[y] == child_sets[t]:
+                            continue               # rule 4: y and t are equivalent places
+                        pri, extra = 4, 0
+                    add((pri, extra, (Move("move", T[i], T[j], len(col) - k),)))
+            if first_empty >= 0:
+                for c, (i, k) in heads.items():
+                    if k and empty_ok[c]:
+                        d = down[i]
+                        pri, extra = (1, -d) if k == d else (5, 0)
+                        add((pri, extra, (Move("move", T[i], T[first_empty], len(tab[i]) - k),)))
+
+        # Cards back down from a foundation, when something could still be built on them.
+        if self.returns:
+            for fi, pile in enumerate(found):
+                if not pile:
+                    continue
+                c = pile[-1]
+                if need[c] <= up or not self.may_return(c):
+                    continue
+                ps = psets[c]
+                for j, t in top_list:
+                    if t in ps:
+                        add((6, 0, (Move("move", F[fi], T[j], 1),)))
+                if first_empty >= 0 and empty_ok[c]:
+                    add((6, 1, (Move("move", F[fi], T[first_empty], 1),)))
+        ranked.sort(key=_rank)
+        return [r[2] for r in ranked]
+
+
+def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:
+    return r[0], r[1]
+
+
+def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":
+    """The best adapter for a game's state; games with several players cannot be solved."""
+    from ..games.solitaire import Patience
+
+    if isinstance(state, Patience):
+        return PatienceAdapter(state)
+    if getattr(state, "name", "") == "french-tarot":
+        raise SolveError("the solver plays one-player patiences; French Tarot has bots instead "
+                         "(tarot_learn.games.french_tarot.bots)")
+    return GenericAdapter(state)

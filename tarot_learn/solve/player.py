@@ -1,0 +1,128 @@
+"""Player mode: hints that never look at hidden cards, and "can this still be won?".
+
+**How a hint is chosen (determinization).**  A player knows every face-up card and how many cards
+lie face down, but not which.  The hint deals the unseen cards (face-down column cards, the stock,
+the reserve under its top card) at random into their places, several times over, solves each of
+those made-up positions with a small budget, and votes: the first move of each solution found
+counts one vote.  The real hidden cards are never read, so a hint cannot leak them; moves are
+compared by their text, which depends only on what is visible (piles and counts), so a move that
+wins a made-up deal is legal in the real one.  When no made-up deal is solved in time, the hint
+falls back to the search's move ordering on a made-up deal (cards up first, then moves that turn a
+face-down card, then waste cards, ...), which is what a careful player would try.
+
+``can_still_win`` is different on purpose: it is the engine's answer to "is this position lost?"
+(KL-12, TS-15, AT-12), so it searches the true position, and it says ``False`` only when the
+search has proved that no line wins.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from ..core import Move, State
+from .adapters import adapter_for
+from .result import SolveError
+from .search import check_budget, solve
+
+__all__ = ["hint", "can_still_win", "determinize"]
+
+
+def determinize(state: State, rng: random.Random) -> State:
+    """A copy of ``state`` with its unseen cards dealt at random into their places."""
+    from ..games.solitaire import Patience
+
+    other = state.copy()
+    if not isinstance(other, Patience):
+        return other  # games without hidden cards (or whose hiding we do not know) stay as they are
+    slots: list[tuple[list[int], int]] = []
+    for col, d in zip(other.tab, other.down):
+        slots.extend((col, k) for k in range(d))
+    slots.extend((other.stock, k) for k in range(len(other.stock)))
+    slots.extend((other.reserve, k) for k in range(len(other.reserve) - 1))
+    hidden = [pile[k] for pile, k in slots]
+    rng.shuffle(hidden)
+    for (pile, k), card in zip(slots, hidden):
+        pile[k] = card
+    other._legal = None
+    return other
+
+
+def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0) -> Move | None:
+    """The move to suggest now, seeing only what the player sees; ``None`` when the game is won or
+    no legal move is left.  ``seconds`` bounds the time; ``deals`` is the number of made-up deals
+    (see the module docstring); ``seed`` makes the choice repeatable.
+
+    >>> from tarot_learn import games
+    >>> s = games.new("tarot-solitaire", seed=4)
+    >>> m = hint(s, seconds=0.3)
+    >>> s.is_legal(m)
+    True
+    """
+    check_budget(None, seconds)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise SolveError(f"deals must be a whole number of made-up deals, at least 1, not {deals!r}")
+    start = time.perf_counter()
+    legal = state.legal_moves()
+    if state.is_won() or not legal:
+        return None
+    rng = random.Random(seed)
+    votes: Counter[Move] = Counter()
+    fallback: Move | None = None
+    # Leave a margin for copying and voting so the whole call stays inside ``seconds``.
+    share = seconds * 0.85 / deals
+    for i in range(deals):
+        left = seconds * 0.9 - (time.perf_counter() - start)
+        if left <= 0.005:
+            break
+        made_up = determinize(state, rng)
+        if fallback is None:
+            steps = adapter_for(made_up).expand()
+            fallback = steps[0][0] if steps else None
+        r = solve(made_up, states=None, seconds=min(share, left))
+        if r.solved and r.moves:
+            votes[r.moves[0]] += 1
+    for move, _ in votes.most_common():
+        if move in legal:
+            return move
+    if fallback is not None and fallback in legal:
+        return fallback
+    return legal[0]
+
+
+def can_still_win(state: State, states: int | None = 200_000, seconds: float | None = 2.0) -> bool | None:
+    """``True`` when a winning line was found, ``False`` when the search proved none exists (the
+    position is blocked: tell the player), ``None`` when the budget ran out first."""
+    r = solve(state, states=states, seconds=seconds)
+    if r.solved:
+        return True
+    if r.impossible:
+        return False
+    return None
+
+
+def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float = 3.0,
+                  **options: Any) -> State:
+    """The first deal from ``seed`` on (seed, seed + 1, ...) that the solver proves winnable.
+
+    The state gets ``skipped_seeds`` (how many deals were passed over: proved lost or not decided
+    in ``seconds``), ``winnable_solution`` (a winning line) and ``winnable_note`` (a sentence)."""
+    from ..deals import MAX_SEED
+
+    first = cls.new(seed, **options)  # validates the game, options and seed
+    base = first.seed if seed is None else seed
+    skipped = 0
+    for i in range(tries):
+        s = first if i == 0 else cls.new((base + i) % (MAX_SEED + 1), **options)
+        r = solve(s, states=None, seconds=seconds)
+        if r.solved:
+            s.skipped_seeds = skipped
+            s.winnable_solution = r.moves
+            s.winnable_note = (f"winnable deal {s.deal_code}: the solver skipped {skipped} "
+                               f"seed{'s' if skipped != 1 else ''} it could not prove winnable")
+            return s
+        skipped += 1
+    raise SolveError(f"no winnable {cls.title} deal found in {tries} seeds from {base} "
+                     f"({seconds} s each); try another seed or a longer search")
