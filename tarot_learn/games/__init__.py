@@ -78,13 +78,19 @@ def options(name: str) -> tuple[Option, ...]:
     return get(name).options_spec
 
 
-def new(name: str, seed: int | None = None, **opts: Any) -> State:
+def new(name: str, seed: int | None = None, winnable: bool = False, **opts: Any) -> State:
     """A new deal of game ``name``; ``seed`` fixes the deal, options are checked.
+    ``winnable=True`` deals the first deal from ``seed`` on that the solver proves winnable (its
+    ``skipped_seeds`` says how many it passed over).
 
     >>> s = new("klondike", seed=1, draw=3)
     >>> new("klondike", seed=1, draw=3).key() == s.key()
     True
     """
+    if winnable:
+        from ..solve.player import winnable_deal  # lazy: importing games loads no solver
+
+        return winnable_deal(get(name), seed, **opts)
     return get(name).new(seed, **opts)
 
 
