@@ -27,7 +27,7 @@ import hashlib
 import html
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .scoring import DealScore
 
