@@ -312,3 +312,170 @@ def test_random_clicking_keeps_the_view_true_and_the_cards_whole(game, actions, 
         assert board.surface.view["digest"] == board.digest()
         assert board.surface.view["moves"] == state.moves_made
         json.dumps(board.surface.view)               # the view always serialises
+
+
+# ----- TarotTable --------------------------------------------------------------------------------
+from tarot_learn.games.french_tarot import Phase  # noqa: E402
+from tarot_learn.games.french_tarot import rules as FR  # noqa: E402
+from tarot_learn.widgets import TarotTable  # noqa: E402
+
+
+def play_out(table: TarotTable, limit: int = 200) -> None:
+    """Play your turns with the first legal card (passing in the bidding) to the end of the deal."""
+    for _ in range(limit):
+        deal = table.state
+        if not table.match.in_progress:
+            return
+        assert deal.to_play == 0, "the bots hand the turn back to you"
+        if deal.phase is Phase.BIDDING:
+            table.press("pass")
+        elif deal.phase is Phase.PLAYING:
+            legal = [c for c, why in table.hand_notes().items() if why is None]
+            table.click_card(legal[0])
+        else:
+            table.timeout()                  # let the bot decide the other phases for you
+    raise AssertionError("the deal did not end")
+
+
+def table_where_you_take(players: int = 4) -> TarotTable:
+    for seed in range(60):
+        t = TarotTable(players=players, seed=seed)
+        if t.state.phase is Phase.BIDDING and t.state.to_play == 0:
+            legal = [str(m) for m in t.state.legal_moves()]
+            if "bid garde" in legal:
+                t.press("garde")
+                if t.state.taker == 0 and t.state.phase in (Phase.DISCARDING, Phase.CALLING):
+                    return t
+    raise AssertionError("no seed lets you take with a garde")
+
+
+def test_table_hands_you_the_turn_and_hides_the_bots_cards():
+    t = TarotTable(players=4, seed=5)
+    assert t.state.to_play == 0
+    view = t.surface.view
+    assert [h["c"] for h in view["hand"]] == [FR.text(c) for c in t.state.hands[0]]
+    assert [s["n"] for s in view["seats"]] == [len(h) for h in t.state.hands]
+    assert all(s["cards"] == [] for s in view["seats"][1:])
+    t._show.value = True
+    assert [s["cards"] for s in t.surface.view["seats"][1:]] == [
+        [FR.text(c) for c in h] for h in t.state.hands[1:]]
+    assert t.summary()["counts"] == [len(h) for h in t.state.hands]
+
+
+def test_table_bid_buttons_follow_the_legal_bids():
+    t = TarotTable(players=4, seed=5)
+    legal = {str(m) for m in t.state.legal_moves()}
+    shown = {b.description: b.disabled for b in t._actions.children}
+    for word, label in (("pass", "Pass"), ("prise", "Prise"), ("garde", "Garde"),
+                        ("garde_sans", "Garde sans"), ("garde_contre", "Garde contre")):
+        assert shown[label] == (f"bid {word}" not in legal)
+
+
+def test_table_refuses_an_illegal_card_with_its_rule_and_dims_it():
+    t = TarotTable(players=4, seed=5)
+    t.press("pass")
+    deal = t.state
+    assert deal.phase is Phase.PLAYING and deal.to_play == 0
+    notes = t.hand_notes()
+    bad = [c for c, why in notes.items() if why]
+    assert bad, "this deal has a card you may not play"
+    for card in t.surface.view["hand"]:
+        assert card["ok"] == (notes[card["c"]] is None)
+        assert card["why"] == (notes[card["c"]] or "")
+    key = deal.key()
+    t.click_card(bad[0])
+    err = deal.why_illegal(Move("play", arg=bad[0]))
+    assert deal.key() == key and t.message_kind == "refused" and err.rule in t.message
+    t.click_card("ZZ")
+    assert "not in your hand" in t.message
+
+
+def test_table_plays_a_whole_deal_and_fills_the_score_sheet():
+    t = TarotTable(players=4, seed=5, rounds=1)
+    play_out(t)
+    assert t.state.phase in (Phase.SCORED, Phase.REDEAL)
+    assert len(t.match.sheet) == 1 and "<table" in t._sheet.value
+    if t.state.phase is Phase.SCORED:
+        assert "<table" in t._result.value
+        assert t.surface.view["over"] and all(s["cards"] or s["n"] == 0 for s in t.surface.view["seats"][1:])
+    assert [b.description for b in t._actions.children] == ["Next deal"]
+    t.press("next")
+    assert t.match.dealt >= 2 and t.match.in_progress and t.state.to_play == 0
+
+
+def test_table_discard_selection_and_declarations():
+    t = table_where_you_take()
+    deal = t.state
+    if deal.phase is Phase.CALLING:
+        t.press(t._actions.children[0].description.lower().replace("call the ", "call "))
+    assert deal.phase is Phase.DISCARDING and deal.to_play == 0
+    hand = t._hand()
+    kings = [c for c in hand if c.startswith("K") and not c.startswith("T")]
+    if kings:
+        t.click_card(kings[0])
+        assert t.message_kind == "refused" and "FT-11" in t.message and kings[0] not in t.discard_selection
+    ok = [c for c, why in t.hand_notes().items() if why is None][:deal.dog_size]
+    for c in ok:
+        t.click_card(c)
+    assert t.discard_selection == ok
+    t.click_card(ok[0])                       # a second click takes it back
+    assert ok[0] not in t.discard_selection
+    t.press("discard")                        # one short: refused
+    assert t.message_kind == "refused" and deal.phase is Phase.DISCARDING
+    t.click_card(ok[0])
+    t.press("discard")
+    assert deal.phase in (Phase.DECLARING, Phase.PLAYING) and sorted(FR.text(c) for c in deal.discard) == sorted(ok)
+    if deal.phase is Phase.DECLARING:
+        assert {b.description for b in t._actions.children} == {"No chelem", "Announce a chelem"}
+        t.press("no_chelem")
+    assert deal.phase is Phase.PLAYING
+
+
+def test_table_undo_takes_back_your_decision_and_the_bots_replies():
+    t = TarotTable(players=4, seed=5)
+    assert t._buttons["undo"].disabled
+    key = t.state.key()
+    t.press("pass")
+    assert t.state.key() != key
+    t.press("undo")
+    assert t.state.key() == key and t.state.to_play == 0
+    t.press("undo")
+    assert t.message_kind == "refused"
+
+
+def test_table_clock_lets_the_bot_play_for_you_and_ignores_stale_clocks():
+    t = TarotTable(players=4, seed=5, time_per_turn=10)
+    assert t.surface.view["deadline"] == 10
+    old = t.surface.view["v"]
+    t.press("pass")                            # a newer view: the old clock must not act
+    key = t.state.key()
+    t._on_browser_msg(t.surface, {"event": "timeout", "v": old}, [])
+    assert t.state.key() == key
+    hand = len(t.state.hands[0])
+    t._on_browser_msg(t.surface, {"event": "timeout", "v": t.surface.view["v"]}, [])
+    assert len(t.state.hands[0]) == hand - 1 and "Time is up" in t.message
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_table_players_dropdown_starts_a_new_match(players):
+    t = TarotTable(players=4, seed=5)
+    t._players.value = players
+    assert t.state.players == players and len(t.surface.view["seats"]) == players
+    play_out(t)
+    assert len(t.match.sheet) >= 1
+
+
+def test_table_bad_arguments_and_garbage_messages():
+    with pytest.raises(ValueError, match="players"):
+        TarotTable(players=6)
+    with pytest.raises(ValueError, match="rounds"):
+        TarotTable(rounds=0)
+    with pytest.raises(ValueError, match="time_per_turn"):
+        TarotTable(time_per_turn=-3)
+    t = TarotTable(players=4, seed=5)
+    key = t.state.key()
+    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "timeout", "v": "x"}):
+        t._on_browser_msg(t.surface, msg, [])
+    assert t.state.key() == key
+    t.press("fly")
+    assert "no 'fly' button" in t.message
