@@ -1,0 +1,318 @@
+"""The recognition drill: reading answers, options, feedback, the Leitner scheduler, statistics."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tarot_learn.cards import Card, tarot_deck
+from tarot_learn.drill import (INTERVALS, KINDS, MISS_GAP, Drill, parse_answer, select_cards)
+from tarot_learn.numerology import explain, playing_value
+
+C = Card.parse
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def right_answer(d: Drill) -> str:
+    return d.question.expected
+
+
+def wrong_index(d: Drill) -> int:
+    return next(i for i, o in enumerate(d.question.options) if o != d.question.expected)
+
+
+# ---- answers ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["the sun", "sun", "Sun", "19", "XIX", "xix", "T19", "t19",
+                                  "The Sun (XIX)", "  the   SUN ", "the-sun", "sun!"])
+def test_name_answers_for_the_sun(text):
+    assert parse_answer("name", text) == C("T19")
+
+
+@pytest.mark.parametrize("text", ["knight of cups", "Knight of Cups", "NC", "nc", "cups knight",
+                                  "knight cups", "cavalier of hearts", "knigth of cups"])
+def test_name_answers_for_the_knight_of_cups(text):
+    assert parse_answer("name", text) == C("NC")
+
+
+@pytest.mark.parametrize("text, card", [
+    ("hierophnt", "T5"), ("the hermitt", "T9"), ("0", "T0"), ("fool", "T0"), ("10 of wands", "10W"),
+    ("ace of pentacles", "AP"), ("wheel", "T10"),
+])
+def test_more_name_answers(text, card):
+    assert parse_answer("name", text) == C(card)
+
+
+@given(st.sampled_from(tarot_deck()))
+def test_every_name_and_notation_reads_back(card):
+    assert parse_answer("name", card.name) == card
+    assert parse_answer("name", card.title) == card
+    assert parse_answer("name", str(card)) == card
+
+
+@pytest.mark.parametrize("text", ["", "   ", "a dragon", "22", "king of dragons", "cups"])
+def test_unreadable_names(text):
+    with pytest.raises(ValueError, match="names no card"):
+        parse_answer("name", text)
+
+
+@pytest.mark.parametrize("text, value", [("10", 10), ("ten", 10), ("plays as 10", 10),
+                                         ("Wild", None), ("none", None), ("king", 14), ("2", 2)])
+def test_value_answers(text, value):
+    assert parse_answer("value", text) == value
+
+
+@pytest.mark.parametrize("text, group", [
+    ("PC", "PC"), ("pc", "PC"), ("cups", "PC"), ("Pentacles and Cups", "PC"), ("cups & pentacles", "PC"),
+    ("SW", "SW"), ("wands", "SW"), ("Swords-and-Wands", "SW"), ("trump", "T"), ("Trumps", "T"),
+    ("major arcana", "T"),
+])
+def test_group_answers(text, group):
+    assert parse_answer("group", text) == group
+
+
+@pytest.mark.parametrize("kind, text", [("value", "lots"), ("value", "9 or 10"), ("group", "cups and wands"),
+                                        ("group", "")])
+def test_unreadable_values_and_groups(kind, text):
+    with pytest.raises(ValueError, match="is not a"):
+        parse_answer(kind, text)
+
+
+# ---- questions and options -------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["name", "value"])
+def test_options_hold_the_answer_and_four_distinct_distractors(kind):
+    d = Drill(kind=kind, seed=7)
+    for _ in range(120):
+        q = d.question
+        assert len(q.options) == 5 and len(set(q.options)) == 5
+        assert q.options.count(q.expected) == 1
+        d.next()
+
+
+def test_name_distractors_are_plausible():
+    d = Drill(kind="name", seed=3)
+    for _ in range(150):
+        q = d.question
+        others = [parse_answer("name", o) for o in q.options if o != q.expected]
+        if q.card.is_trump:
+            assert all(o.is_trump and abs(o.rank - q.card.rank) <= 4 for o in others)
+        else:
+            assert all(o.suit is q.card.suit for o in others)
+        d.next()
+
+
+def test_value_distractors_include_the_unsummed_trump_number():
+    d = Drill(kind="value", cards="T19", seed=1)
+    assert "19" in d.question.options and d.question.expected == "10"
+    d = Drill(kind="value", cards="T0", seed=1)
+    assert d.question.expected == "wild" and "0" in d.question.options
+
+
+def test_group_questions_have_three_fixed_options():
+    d = Drill(kind="group", seed=2)
+    for _ in range(40):
+        q = d.question
+        assert q.options == ("Pentacles and Cups", "Swords and Wands", "Trump")
+        truth = {"PC": "Pentacles and Cups", "SW": "Swords and Wands", None: "Trump"}[q.card.group]
+        assert q.expected == truth
+        d.next()
+
+
+def test_mixed_asks_every_kind():
+    d = Drill(kind="mixed", seed=5)
+    kinds = Counter()
+    for _ in range(60):
+        kinds[d.question.kind] += 1
+        d.next()
+    assert set(kinds) == {"name", "value", "group"}
+
+
+def test_same_seed_same_run_different_seed_different_run():
+    def run(seed):
+        d = Drill(kind="mixed", seed=seed, clock=Clock())
+        out = []
+        for i in range(30):
+            out.append((d.question.card, d.question.kind, d.question.options))
+            d.choose(i % len(d.question.options))
+            d.next()
+        return out
+    assert run(11) == run(11)
+    assert run(11) != run(12)
+
+
+# ---- feedback --------------------------------------------------------------------------------
+
+def test_feedback_right_wrong_and_notes():
+    clock = Clock()
+    d = Drill(kind="value", cards="T19 T13", seed=4, clock=clock)
+    card = d.question.card
+    clock.now += 2.5
+    fb = d.answer(str(playing_value(card)))
+    assert fb.correct and fb.understood and fb.headline == "Right!"
+    assert fb.note == explain(card) and "TS-5" in fb.note
+    assert fb.seconds == pytest.approx(2.5)
+    with pytest.raises(ValueError, match="already answered: call next"):
+        d.answer("4")
+    d.next()
+    fb = d.choose(wrong_index(d))
+    assert not fb.correct and fb.headline == f"Not quite: it is {fb.expected}"
+
+
+def test_unreadable_answer_keeps_the_question_open():
+    d = Drill(kind="name", cards="T19 NC", seed=1)
+    fb = d.answer("a dragon")
+    assert not fb.understood and not fb.correct and "names no card" in fb.note
+    assert d.feedback is None and d.stats().asked == 0
+    assert d.answer(right_answer(d)).correct
+
+
+@pytest.mark.parametrize("index", [-1, 5, 1.0, True, "0"])
+def test_choose_rejects_bad_indices(index):
+    d = Drill(seed=1)
+    with pytest.raises(ValueError, match="choose an option from 0 to 4"):
+        d.choose(index)
+    assert d.feedback is None
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"kind": "colour"}, "kind must be one of name, value, group, mixed"),
+    ({"cards": "T19 XX"}, "is not a tarot card"),
+    ({"cards": []}, "at least one card"),
+    ({"cards": [C("KS", pack="standard")]}, "not a tarot card"),
+    ({"choices": 7}, "choices must be a whole number from 2 to 5"),
+    ({"seed": "abc"}, "seed must be a whole number"),
+])
+def test_wrong_options(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        Drill(**kwargs)
+
+
+def test_card_sets():
+    assert select_cards("courts") == [c for c in tarot_deck() if c.is_court]
+    assert len(select_cards("cups")) == 14
+    assert select_cards([C("T1"), "T1", "NC"]) == [C("NC"), C("T1")]
+    assert KINDS == ("name", "value", "group", "mixed")
+
+
+# ---- scheduler -------------------------------------------------------------------------------
+
+def simulate(seed: int, hard: set[Card], turns: int = 300, cards: str = "trumps") -> Counter:
+    """A learner who always misses the ``hard`` cards and knows the others."""
+    d = Drill(kind="name", cards=cards, seed=seed, clock=Clock())
+    shown = Counter()
+    for _ in range(turns):
+        q = d.question
+        shown[q.card] += 1
+        if q.card in hard:
+            d.choose(wrong_index(d))
+        else:
+            d.answer(q.expected)
+        d.next()
+    return shown
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_missed_cards_come_back_more_often(seed):
+    hard = {C("T13"), C("T19"), C("T8")}
+    shown = simulate(seed, hard)
+    easy = [shown[c] for c in select_cards("trumps") if c not in hard]
+    mean_easy = sum(easy) / len(easy)
+    for c in hard:
+        assert shown[c] >= 3 * mean_easy, (c, shown[c], mean_easy)
+    assert min(easy) >= 1                      # every card is still asked
+
+
+def test_a_missed_card_returns_after_the_miss_gap_and_a_known_one_waits():
+    d = Drill(kind="name", cards="all", seed=9, clock=Clock())
+    first = d.question.card
+    d.choose(wrong_index(d))
+    gaps = []
+    for turn in range(1, 40):
+        d.next()
+        if d.question.card == first:
+            gaps.append(turn)
+            break
+        d.answer(d.question.expected)
+    assert gaps == [MISS_GAP]
+    d.answer(d.question.expected)           # now right: up one box, back after INTERVALS[1]
+    assert d.box(first) == 2
+    for turn in range(1, INTERVALS[1]):
+        d.next()
+        assert d.question.card != first
+        d.answer(d.question.expected)
+
+
+def test_boxes_rise_and_fall():
+    d = Drill(kind="name", cards="T1 T2", seed=1)
+    for _ in range(12):
+        d.answer(d.question.expected)
+        d.next()
+    assert d.box(C("T1")) == d.box(C("T2")) == 5
+    assert d.progress() == (2, 2)
+    card = d.question.card
+    d.choose(wrong_index(d))
+    assert d.box(card) == 1 and d.progress() == (1, 2)
+
+
+# ---- statistics ------------------------------------------------------------------------------
+
+def test_stats_accuracy_time_and_hardest():
+    clock = Clock()
+    d = Drill(kind="name", cards="T13 T19 T21 AW", seed=6, clock=clock)
+    plan = {C("T13"): (False, 4.0), C("T19"): (True, 1.0), C("T21"): (True, 2.0), C("AW"): (False, 9.0)}
+    expected = Counter()
+    for _ in range(16):
+        card = d.question.card
+        right, secs = plan[card]
+        clock.now += secs
+        (d.answer(d.question.expected) if right else d.choose(wrong_index(d)))
+        expected[card] += 1
+        d.next()
+    s = d.stats()
+    assert s.asked == 16 and s.correct == expected[C("T19")] + expected[C("T21")]
+    assert s.accuracy == pytest.approx(s.correct / 16)
+    assert s.cards[C("AW")].mean_seconds == pytest.approx(9.0)
+    assert s.cards[C("T19")].accuracy == 1.0 and s.cards[C("T13")].accuracy == 0.0
+    assert s.hardest == [C("AW"), C("T13")]          # both always missed; AW the slower
+    total = sum(plan[c][1] * n for c, n in expected.items())
+    assert s.mean_seconds == pytest.approx(total / 16)
+    text = str(s)
+    assert f"{s.correct}/16 right" in text and "Hardest: Ace of Wands" in text
+    assert d.score == (s.correct, 16)
+
+
+def test_stats_before_any_answer():
+    s = Drill(seed=1).stats()
+    assert s.asked == 0 and s.accuracy is None and s.mean_seconds is None and str(s) == "No answers yet."
+
+
+def test_streak():
+    d = Drill(kind="group", seed=8)
+    for _ in range(3):
+        d.answer(d.question.expected)
+        d.next()
+    assert d.streak == 3
+    d.choose(wrong_index(d))
+    assert d.streak == 0
+
+
+def test_drill_logic_is_standard_library_only():
+    code = ("import sys, tarot_learn.drill as d; x = d.Drill(seed=1); x.answer('sun'); "
+            "bad = [m for m in ('PIL', 'ipywidgets', 'anywidget') if m in sys.modules]; "
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
