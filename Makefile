@@ -46,6 +46,7 @@ test-fast: $(VENV)/.installed
 	$(PY) -m pytest tests tarot_learn -m "not browser" -q
 
 bench: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e ".[bench]"
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 images: $(VENV)/.installed

@@ -1,0 +1,146 @@
+"""The ``tarot-learn`` command: solve a deal, or measure a game's win rate.
+
+    tarot-learn solve klondike --seed 7 --option draw=3
+    tarot-learn solve KL3-C1SJ                      # a deal code names the game, options and seed
+    tarot-learn winrate tarot-solitaire --deals 200 --option face_down_row=false
+    tarot-learn games                               # the games and their options
+
+Bad input (an unknown game or option, a budget of zero) prints one line saying what to fix and
+exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+__all__ = ["main"]
+
+
+class _Usage(Exception):
+    """A mistake on the command line: one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tarot-learn", description="Solve patience deals and measure win rates.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    def budget(q: argparse.ArgumentParser, seconds: float) -> None:
+        q.add_argument("--seconds", type=float, default=seconds,
+                       help=f"time budget per deal in seconds (default {seconds})")
+        q.add_argument("--states", type=int, default=None,
+                       help="budget in positions examined per deal (default: no limit)")
+        q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option, e.g. draw=3 (repeat for several)")
+
+    s = sub.add_parser("solve", help="solve one deal, seeing every card")
+    s.add_argument("game", help="a game name (klondike, tarot-solitaire, american-toad) or a deal code")
+    s.add_argument("--seed", type=int, default=None, help="the deal's seed (needed with a game name)")
+    s.add_argument("--quiet", "-q", action="store_true", help="print only the verdict line")
+    budget(s, 10.0)
+
+    w = sub.add_parser("winrate", help="solve many seeded deals and print the win rate")
+    w.add_argument("game")
+    w.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    w.add_argument("--first-seed", type=int, default=0, help="seed of the first deal (default 0)")
+    w.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
+    w.add_argument("--cache", default=None, help="cache file (default ~/.cache/tarot_learn/winrates.jsonl)")
+    w.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    w.add_argument("--json", action="store_true", help="print the summary as JSON")
+    budget(w, 2.0)
+
+    sub.add_parser("games", help="list the games and their options")
+    return p
+
+
+def _options(cls, pairs: Sequence[str]) -> dict:
+    from .core import parse_options
+
+    return cls.check_options(parse_options(pairs))
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from . import games
+    from .solve import solve
+
+    if args.seed is None:
+        if args.option:
+            raise _Usage("a deal code carries its own options: drop --option, or give --seed with a game name")
+        try:
+            state = games.from_code(args.game)
+        except ValueError:
+            names = ", ".join(n for n in games.names() if n != "french-tarot")
+            raise _Usage(f"{args.game!r} is neither a deal code nor used with --seed; give "
+                         f"--seed N with one of: {names}") from None
+    else:
+        cls = games.get(args.game)
+        state = games.new(cls.name, seed=args.seed, **_options(cls, args.option))
+    r = solve(state, states=args.states, seconds=args.seconds)
+    print(f"{state.deal_code}: {r}")
+    if r.solved and not args.quiet:
+        print(" ".join(str(m) for m in r.moves))
+    return 0
+
+
+def _winrate(args: argparse.Namespace) -> int:
+    import json
+
+    from . import games
+    from .solve.explorer import explore
+
+    cls = games.get(args.game)
+    opts = _options(cls, args.option)
+    cache = False if args.no_cache else (args.cache or True)
+    run = explore(cls.name, deals=args.deals, seconds_per_deal=args.seconds,
+                  states_per_deal=args.states, processes=args.processes,
+                  first_seed=args.first_seed, cache=cache, **opts)
+    if args.json:
+        print(json.dumps(run.summary(), indent=1))
+    else:
+        print(run)
+        print(f"({run.computed} deals solved now, {run.deals - run.computed} from the cache, "
+              f"{run.wall_seconds:.1f} s)")
+    return 0
+
+
+def _games() -> int:
+    from . import games
+
+    for name in games.names():
+        cls = games.get(name)
+        opts = ", ".join(f"{o.name}={'|'.join(map(str, o.choices))} (default {o.default})"
+                         for o in cls.options_spec)
+        print(f"{name}: {opts}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 fine, 2 bad input)."""
+    from .core import OptionError
+    from .deals import DealCodeError
+    from .solve import SolveError
+
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "winrate":
+            return _winrate(args)
+        return _games()
+    except (_Usage, OptionError, SolveError, DealCodeError) as err:
+        print(f"tarot-learn: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("tarot-learn: interrupted (finished deals are kept in the cache)", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

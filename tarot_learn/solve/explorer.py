@@ -1,0 +1,375 @@
+"""The winnability explorer: how often can a game be won, seeing every card?
+
+:func:`explore` runs the thoughtful solver over seeded deals on every core, shows a progress bar
+(an ipywidgets bar in a notebook, a text bar in a terminal), and keeps each deal's verdict in a
+cache file, one JSON line per deal, keyed by game, options, seed, budget and solver version.  The
+cache is only ever appended to, one whole line per write, by one process; a line cut short by a
+crash is ignored when read, so an interrupted run loses at most the deal it was writing and a new
+run resumes where it stopped.  A second run of the same request reads everything from the cache.
+
+A deal the solver did not decide within its budget is neither a win nor a loss, so the win rate
+is a bracket: solved/all (every undecided deal lost) to (solved + undecided)/all (every undecided
+deal won), each with a 95% Wilson score interval.
+
+>>> wilson(80, 100)
+(0.7111708671369234, 0.8666330507445937)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from .result import SolveError
+from .search import check_budget
+
+__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot", "SOLVER_VERSION"]
+
+# Bump when the search changes in a way that could change a verdict within a budget.
+SOLVER_VERSION = 1
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def default_cache() -> Path:
+    """``$TAROT_LEARN_CACHE`` or ``~/.cache/tarot_learn``, then ``winrates.jsonl``."""
+    root = os.environ.get("TAROT_LEARN_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "tarot_learn")
+    return Path(root) / "winrates.jsonl"
+
+
+@dataclass
+class Exploration:
+    """The verdicts of one explorer run: one row per deal, and the counts and rates they give."""
+
+    game: str
+    options: dict[str, Any]
+    seconds_per_deal: float | None
+    states_per_deal: int | None
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    defaults: dict[str, Any] = field(default_factory=dict)
+    computed: int = 0          # deals solved in this run (the rest came from the cache)
+    wall_seconds: float = 0.0
+
+    @property
+    def deals(self) -> int:
+        return len(self.rows)
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.rows if r["status"] == status)
+
+    @property
+    def solved(self) -> int:
+        return self.count("solved")
+
+    @property
+    def impossible(self) -> int:
+        return self.count("impossible")
+
+    @property
+    def undecided(self) -> int:
+        return self.count("undecided")
+
+    @property
+    def label(self) -> str:
+        """The game and the options that differ from its defaults (``standard`` if none)."""
+        opts = " ".join(f"{k}={v}" for k, v in self.options.items() if self.defaults.get(k, v) != v
+                        or k not in self.defaults)
+        return f"{self.game} {opts or 'standard'}"
+
+    def bracket(self) -> tuple[float, float]:
+        """Win rate if every undecided deal is lost, and if every one is won."""
+        n = self.deals or 1
+        return self.solved / n, (self.solved + self.undecided) / n
+
+    def interval(self) -> tuple[float, float]:
+        """95% interval for the true win rate: Wilson low of the lower bound, high of the upper."""
+        return wilson(self.solved, self.deals)[0], wilson(self.solved + self.undecided, self.deals)[1]
+
+    def median_seconds(self) -> float:
+        times = sorted(r["seconds"] for r in self.rows)
+        return times[len(times) // 2] if times else 0.0
+
+    def summary(self) -> dict[str, Any]:
+        lo, hi = self.bracket()
+        clo, chi = self.interval()
+        return {"game": self.game, "options": self.options, "deals": self.deals,
+                "seconds_per_deal": self.seconds_per_deal, "states_per_deal": self.states_per_deal,
+                "solved": self.solved, "impossible": self.impossible, "undecided": self.undecided,
+                "win_rate_low": round(lo, 5), "win_rate_high": round(hi, 5),
+                "ci95_low": round(clo, 5), "ci95_high": round(chi, 5),
+                "median_seconds": round(self.median_seconds(), 4)}
+
+    def __str__(self) -> str:
+        return table([self])
+
+    def _repr_html_(self) -> str:
+        return table([self], html=True)
+
+
+# ----- the cache -----------------------------------------------------------------------------------
+def _cache_key(game: str, options: dict[str, Any], seed: int, states: int | None,
+               seconds: float | None) -> str:
+    return json.dumps([SOLVER_VERSION, game, sorted(options.items()), seed, states, seconds],
+                      separators=(",", ":"), default=str)
+
+
+def read_cache(path: Path) -> dict[str, dict[str, Any]]:
+    """Every complete line of a cache file, by key; broken or foreign lines are skipped."""
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        with open(path, "rb") as fh:
+            for raw in fh:
+                try:
+                    row = json.loads(raw)
+                except ValueError:
+                    continue  # a line cut short by an interruption
+                if isinstance(row, dict) and isinstance(row.get("key"), str) and "status" in row:
+                    out[row["key"]] = row
+    except FileNotFoundError:
+        pass
+    return out
+
+
+class _Appender:
+    """Appends whole lines with one ``write`` each (O_APPEND), starting a fresh line if the file
+    ends in a torn one."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        size = os.fstat(self.fd).st_size
+        self.need_newline = False
+        if size:
+            with open(path, "rb") as fh:
+                fh.seek(size - 1)
+                self.need_newline = fh.read(1) != b"\n"
+
+    def write(self, row: dict[str, Any]) -> None:
+        data = json.dumps(row, separators=(",", ":")) + "\n"
+        if self.need_newline:
+            data = "\n" + data
+            self.need_newline = False
+        os.write(self.fd, data.encode())
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+# ----- the work --------------------------------------------------------------------------------------
+def _solve_one(job: tuple[str, dict[str, Any], int, int | None, float | None]) -> dict[str, Any]:
+    """Solve one deal (runs in a worker process)."""
+    from .. import games
+    from .search import solve
+
+    game, options, seed, states, seconds = job
+    state = games.new(game, seed=seed, **options)
+    r = solve(state, states=states, seconds=seconds)
+    return {"seed": seed, "status": r.status.value, "states": r.states,
+            "seconds": round(r.seconds, 4), "moves": len(r.moves)}
+
+
+class _Progress:
+    """A progress bar: ipywidgets in a notebook, a text line on a terminal, silence otherwise."""
+
+    def __init__(self, total: int, label: str, enabled: bool) -> None:
+        self.total, self.label, self.done = total, label, 0
+        self.counts = {"solved": 0, "impossible": 0, "undecided": 0}
+        self.start = time.perf_counter()
+        self.widget = self.text = None
+        if not enabled or not total:
+            return
+        if _in_notebook():
+            try:
+                import ipywidgets as w
+                from IPython.display import display
+            except ImportError:
+                pass
+            else:
+                self.widget = w.IntProgress(value=0, min=0, max=total, description="deals")
+                self.text = w.HTML(value=self._line())
+                display(w.HBox([self.widget, self.text]))
+                return
+        if sys.stderr.isatty():
+            self.text = "tty"
+            self._draw()
+
+    def _line(self) -> str:
+        c = self.counts
+        return (f"{self.label}: {self.done}/{self.total} deals, {c['solved']} solved, "
+                f"{c['impossible']} impossible, {c['undecided']} undecided, "
+                f"{time.perf_counter() - self.start:.0f} s")
+
+    def _draw(self) -> None:
+        width = 24
+        filled = width * self.done // max(self.total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self._line()}")
+        sys.stderr.flush()
+
+    def update(self, status: str) -> None:
+        self.done += 1
+        self.counts[status] = self.counts.get(status, 0) + 1
+        if self.widget is not None:
+            self.widget.value = self.done
+            self.text.value = self._line()  # type: ignore[union-attr]
+        elif self.text == "tty":
+            self._draw()
+
+    def close(self) -> None:
+        if self.text == "tty":
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    if shell is None:
+        return False
+    try:
+        ip = shell.get_ipython()  # type: ignore[attr-defined]
+    except AttributeError:
+        return False
+    return ip is not None and "IPKernelApp" in getattr(ip, "config", {})
+
+
+def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
+            processes: int | None = None, states_per_deal: int | None = None,
+            first_seed: int = 0, cache: "str | os.PathLike[str] | bool | None" = True,
+            progress: bool = True, callback: Callable[[dict[str, Any]], None] | None = None,
+            **options: Any) -> Exploration:
+    """Solve deals ``first_seed .. first_seed + deals - 1`` of ``game`` with ``options``.
+
+    ``processes``: worker processes (``None``: every core; 1: in this process).  ``cache``: True
+    for :func:`default_cache`, a path, or False/None for none.  ``callback`` is called with each
+    new row (after it is safely in the cache).  Returns an :class:`Exploration` (``str()`` gives a
+    table, ``.summary()`` a dict, :func:`plot` a chart).
+    """
+    from .. import games
+
+    cls = games.get(game)
+    opts = cls.check_options(options)
+    states_per_deal, seconds_per_deal = check_budget(states_per_deal, seconds_per_deal)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise SolveError(f"deals must be a whole number, at least 1, not {deals!r}")
+    if isinstance(first_seed, bool) or not isinstance(first_seed, int) or first_seed < 0:
+        raise SolveError(f"first_seed must be a whole number from 0, not {first_seed!r}")
+    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int)
+                                  or processes < 1):
+        raise SolveError(f"processes must be a whole number, at least 1, not {processes!r}")
+    name = cls.name
+    from .adapters import adapter_for
+
+    adapter_for(cls.new(first_seed, **opts))  # a game the solver cannot play fails here, once
+    path = default_cache() if cache is True else (Path(cache) if cache else None)
+    known = read_cache(path) if path is not None else {}
+    result = Exploration(name, opts, seconds_per_deal, states_per_deal,
+                         defaults={o.name: o.default for o in cls.options_spec})
+    rows: dict[int, dict[str, Any]] = {}
+    todo: list[int] = []
+    for seed in range(first_seed, first_seed + deals):
+        hit = known.get(_cache_key(name, opts, seed, states_per_deal, seconds_per_deal))
+        if hit is not None:
+            rows[seed] = {k: hit[k] for k in ("seed", "status", "states", "seconds", "moves") if k in hit}
+        else:
+            todo.append(seed)
+    start = time.perf_counter()
+    bar = _Progress(len(todo), result.label, progress)
+    appender = _Appender(path) if (path is not None and todo) else None
+    jobs = [(name, opts, seed, states_per_deal, seconds_per_deal) for seed in todo]
+    try:
+        for row in _run(jobs, processes):
+            rows[row["seed"]] = row
+            result.computed += 1
+            if appender is not None:
+                appender.write({"key": _cache_key(name, opts, row["seed"], states_per_deal,
+                                                  seconds_per_deal), "game": name,
+                                "options": opts, **row})
+            bar.update(row["status"])
+            if callback is not None:
+                callback(row)
+    finally:
+        bar.close()
+        if appender is not None:
+            appender.close()
+    result.rows = [rows[s] for s in sorted(rows)]
+    result.wall_seconds = time.perf_counter() - start
+    return result
+
+
+def _run(jobs: Sequence[tuple[Any, ...]], processes: int | None) -> Iterable[dict[str, Any]]:
+    if not jobs:
+        return
+    n = processes or os.cpu_count() or 1
+    if n == 1 or len(jobs) == 1:
+        for job in jobs:
+            yield _solve_one(job)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.get_context().Pool(min(n, len(jobs)))
+    try:
+        yield from pool.imap_unordered(_solve_one, jobs)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# ----- tables and plots ---------------------------------------------------------------------------
+def table(runs: Sequence[Exploration], html: bool = False) -> str:
+    """A table of win rates: one line per run (variant)."""
+    head = ["variant", "deals", "solved", "impossible", "undecided", "win rate", "95% CI"]
+    lines = []
+    for r in runs:
+        lo, hi = r.bracket()
+        clo, chi = r.interval()
+        rate = f"{100 * lo:.1f}%" if lo == hi else f"{100 * lo:.1f}-{100 * hi:.1f}%"
+        lines.append([r.label, str(r.deals), str(r.solved), str(r.impossible), str(r.undecided),
+                      rate, f"{100 * clo:.1f}-{100 * chi:.1f}%"])
+    if html:
+        th = "".join(f"<th>{h}</th>" for h in head)
+        body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in lines)
+        return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    widths = [max(len(h), *(len(row[i]) for row in lines)) for i, h in enumerate(head)]
+    fmt = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
+    return "\n".join([fmt.format(*head)] + [fmt.format(*row) for row in lines])
+
+
+def plot(runs: Sequence[Exploration], ax: Any = None, reference: dict[str, float] | None = None) -> Any:
+    """A chart of the win rates with their 95% intervals (matplotlib, imported here only).
+
+    Each variant gets a bar from solved/all to (solved + undecided)/all and a line for the
+    interval; ``reference`` maps a label to a published rate drawn as a tick."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 0.55 * len(runs) + 1.2))
+    for i, r in enumerate(runs):
+        lo, hi = r.bracket()
+        clo, chi = r.interval()
+        ax.plot([100 * clo, 100 * chi], [i, i], color="0.3", linewidth=1.5)
+        ax.barh(i, max(100 * (hi - lo), 0.4), left=100 * lo, height=0.5, color="#7a5195")
+    for label, value in (reference or {}).items():
+        ax.axvline(100 * value, color="#ef5675", linestyle="--", linewidth=1)
+        ax.text(100 * value, len(runs) - 0.4, f" {label}", color="#ef5675", fontsize=8)
+    ax.set_yticks(range(len(runs)))
+    ax.set_yticklabels([r.label for r in runs])
+    ax.set_xlabel("win rate, thoughtful (%): bar = solved to solved+undecided, line = 95% CI")
+    ax.set_xlim(0, 100)
+    ax.invert_yaxis()
+    return ax
