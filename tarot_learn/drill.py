@@ -61,6 +61,7 @@ INTERVALS = {1: 3, 2: 7, 3: 15, 4: 30, 5: 60}
 MISS_GAP = 2
 TOP_BOX = 5
 MASTERED_BOX = 3   # two right answers in a row without a miss since
+NEW_EVERY = 3      # while unseen cards remain, at least one question in three shows a new one
 
 _PROMPTS = {
     "name": "Which card is this?",
@@ -384,6 +385,7 @@ class Drill:
         self._seen: set[Card] = set()
         self.history: list[Feedback] = []
         self._turn = 0
+        self._since_new = 0
         self._question: Question | None = None
         self._feedback: Feedback | None = None
         self._shown_at = 0.0
@@ -407,6 +409,7 @@ class Drill:
     def next(self) -> Question:
         """Move on to the next card (skipping the current one if it is unanswered)."""
         card = self._pick()
+        self._since_new = 0 if card not in self._seen else self._since_new + 1
         kind = self.kind if self.kind != "mixed" else self._rng.choice(_SIMPLE_KINDS)
         truth = _truth(kind, card)
         wrong = _distractors(kind, card, self._rng, self.choices - 1)
@@ -429,8 +432,9 @@ class Drill:
         """Leitner order.  Cards fall in three kinds: *relearn* (missed last time, box 1), *review*
         (answered right, box 2..5) and *new* (not asked yet).  Due relearn cards come first, but
         never twice in a row while something else could be asked, so a few hard cards cannot
-        crowd out the rest; then due reviews (lowest box first), then new cards; when nothing is
-        due, the card due soonest.  Never the same card twice in a row unless it is the only one.
+        crowd out the rest; then a new card if none came in the last two questions (so a big
+        set keeps opening up), then due reviews (lowest box first), then new cards; when nothing
+        is due, the card due soonest.  Never the same card twice in a row unless it is the only one.
         """
         last = self._question.card if self._question is not None else None
         pool = [c for c in self.cards if c != last] or list(self.cards)
@@ -447,6 +451,8 @@ class Drill:
         alternate = last is not None and relearn(last) and (due_review or new)
         if due_relearn and not alternate:
             return min(due_relearn, key=lambda c: (self._due[c], rng.random()))
+        if new and self._since_new >= NEW_EVERY - 1:
+            return rng.choice(new)
         if due_review:
             return min(due_review, key=lambda c: (self._stats[c].box, self._due[c], rng.random()))
         if new:
