@@ -129,8 +129,9 @@ class Bot:
 class RandomBot(Bot):
     """Plays a uniformly random listed legal move; ``seed`` makes it repeatable.
 
-    >>> RandomBot(seed=1).choose(_example_seen())
-    ('bid', 3)
+    >>> picks = [RandomBot(seed=1).choose(_example_seen()) for _ in range(2)]
+    >>> picks[0] == picks[1] and picks[0] in _example_seen().legal
+    True
     """
 
     name = "random"

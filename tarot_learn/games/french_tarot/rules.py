@@ -4,11 +4,11 @@ Cards are the dense numbers of :attr:`tarot_learn.cards.Card.index`: a plain car
 ``suit * 14 + rank - 1`` (Wands 0-13, Cups 14-27, Swords 28-41, Pentacles 42-55, the king last of
 each) and trump ``n`` is ``56 + n`` (the Excuse 56, the Petit 57, the 21 77).  Within a suit a
 higher number beats a lower one, so the trick rules are comparisons of small integers; the state
-(:mod:`.state`) and the fast simulator (:mod:`.bots`) share every function here, which is what
+(:mod:`.state`) and the fast simulator (:mod:`.simulate`) share every function here, which is what
 keeps the two paths in agreement.
 
 >>> from tarot_learn.cards import Card
->>> hand = [Card.parse(t).index for t in "2C KC T5 T0".split()]
+>>> hand = sorted(Card.parse(t).index for t in "2C KC T5 T0".split())   # hands stay sorted
 >>> trick = [Card.parse("QC").index]
 >>> [text(c) for c in legal_plays(hand, trick)]          # follow suit (FT-18), Excuse free (FT-23)
 ['2C', 'KC', 'T0']
@@ -333,7 +333,7 @@ def callable_cards(hand: Iterable[int]) -> list[int]:
         out.extend(s * 14 + offset for s in range(4))
         if not all(s * 14 + offset in held for s in range(4)):
             break
-    return sorted(out)
+    return out                 # kings first, then queens, ...: the usual call first
 
 
 # ----- the poignée (FT-15, FT-16) ----------------------------------------------------------------

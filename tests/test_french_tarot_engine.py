@@ -1,0 +1,644 @@
+"""French Tarot playing engine (seeds/french_tarot.md, FT-1 .. FT-30) checked from outside.
+
+The trick checker, the trick winner and the card count below are written here from the rule
+sheet with ``Card`` attributes; they do not call the engine's rule functions, so an engine bug
+cannot hide behind itself.
+"""
+
+import json
+from collections import Counter
+
+import pytest
+
+from tarot_learn import games
+from tarot_learn.cards import Card, Suit, tarot_deck
+from tarot_learn.core import IllegalMove, Move
+from tarot_learn.deals import Rng
+from tarot_learn.games.french_tarot import rules as R
+from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot, play_deal
+from tarot_learn.games.french_tarot.simulate import simulate
+from tarot_learn.games.french_tarot.state import FrenchTarot, Phase
+
+C = Card.parse
+EXCUSE, PETIT, T21 = C("T0"), C("T1"), C("T21")
+
+
+# ----- an independent referee ---------------------------------------------------------------------
+def allowed(hand, trick, card):
+    """May ``card`` go on ``trick`` from ``hand``?  FT-18 .. FT-21, FT-23, FT-24, from the sheet."""
+    if card.is_fool:
+        return True
+    led = next((c for c in trick if not c.is_fool), None)
+    if led is None:
+        return True
+    if not led.is_trump and any(c.suit == led.suit for c in hand):
+        return card.suit == led.suit
+    trumps = [c for c in hand if c.is_trump and not c.is_fool]
+    if not trumps:
+        return True
+    if not card.is_trump:
+        return False
+    best = max((c.rank for c in trick if c.is_trump and not c.is_fool), default=0)
+    if any(c.rank > best for c in trumps):
+        return card.rank > best
+    return True
+
+
+def winner_position(trick, last, swept):
+    """FT-22 and FT-26: highest trump, else highest card of the led suit; the Excuse only wins
+    when it leads the last trick for a side that took every earlier one."""
+    if last and swept and trick[0].is_fool:
+        return 0
+    trumps = [c for c in trick if c.is_trump and not c.is_fool]
+    if trumps:
+        return trick.index(max(trumps, key=lambda c: c.rank))
+    led = next(c for c in trick if not c.is_fool)
+    return trick.index(max((c for c in trick if c.suit == led.suit), key=lambda c: c.rank))
+
+
+def half(card):
+    if card.is_trump:
+        return 9 if card.rank in (0, 1, 21) else 1
+    return {14: 9, 13: 7, 12: 5, 11: 3}.get(card.rank, 1)
+
+
+def referee(state):
+    """Replay ``state``'s moves on a fresh deal, checking every card and trick independently."""
+    replay = FrenchTarot.new(state.seed, **state.options)
+    n = replay.players
+    side_of_tricks = []
+    for move in state.moves:
+        if move.action == "play":
+            seat = replay.to_play
+            hand = [R.CARDS[c] for c in replay.hands[seat]]
+            trick = [R.CARDS[c] for c in replay.trick]
+            card = C(move.arg)
+            assert card in hand, (move, hand)
+            assert allowed(hand, trick, card), f"{card} may not go on {trick} from {hand}"
+            before = len(replay.tricks)
+            leader = replay.leader
+            replay.play(move)
+            if len(replay.tricks) > before:
+                _, cards, winner = replay.tricks[-1]
+                cards = [R.CARDS[c] for c in cards]
+                last = not replay.hands[0]
+                attack = replay.attack
+                swept = all(s == attack[leader] for s in side_of_tricks)
+                assert winner == (leader + winner_position(cards, last, swept)) % n
+                side_of_tricks.append(attack[winner])
+        else:
+            replay.play(move)
+    assert replay.key() == state.key()
+    return replay
+
+
+def deal_with_bots(seed, players, kind="mix"):
+    if kind == "heuristic":
+        bots = [HeuristicBot() for _ in range(players)]
+    elif kind == "random":
+        bots = [RandomBot(seed * 7 + i) for i in range(players)]
+    else:
+        bots = [HeuristicBot() if (seed + i) % 2 else RandomBot(seed + i) for i in range(players)]
+    return play_deal(seed, bots, players=players, dealer=seed % players)
+
+
+# ----- whole deals --------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bot_deals_obey_every_rule_and_balance(players):
+    scored = 0
+    for seed in range(100):
+        state = deal_with_bots(seed, players, ("mix", "heuristic", "random")[seed % 3])
+        assert Counter(state.cards()) == Counter(tarot_deck())            # 78 cards, once each
+        if state.phase is Phase.REDEAL:
+            assert state.reason and not state.legal_moves()
+            continue
+        scored += 1
+        referee(state)
+        result = state.result
+        assert sum(result.scores) == 0
+        # FT-27, FT-28: count the attack's cards here and compare.
+        attack = state.attack
+        cards = [R.CARDS[c] for s in range(players) if attack[s] for c in state.won[s]]
+        cards += [R.CARDS[c] for c in state.discard]
+        defence = [R.CARDS[c] for s in range(players) if not attack[s] for c in state.won[s]]
+        if state.contract == R.GARDE_SANS:
+            cards += [R.CARDS[c] for c in state.dog]
+        else:
+            defence += [R.CARDS[c] for c in state.dog]
+        assert sum(map(half, cards)) + sum(map(half, defence)) == 182        # 91 points in all
+        expected = sum(map(half, cards))
+        if state.owed:                       # an Excuse exchange never paid (FT-25)
+            expected += -1 if attack[state.owed[0]] else 1
+        assert result.half_points == expected
+        assert result.bouts == sum(1 for c in cards if c in (EXCUSE, PETIT, T21))
+        assert state.is_over() and not state.legal_moves()
+    assert scored > 80
+
+
+def test_excuse_stays_with_its_side_and_a_low_card_is_given():
+    seen = 0
+    for seed in range(200):
+        state = deal_with_bots(seed, 4)
+        if state.phase is not Phase.SCORED:
+            continue
+        attack = state.attack
+        for i, (leader, cards, winner) in enumerate(state.tricks):
+            if R.EXCUSE in cards and i < len(state.tricks) - 1:
+                player = (leader + cards.index(R.EXCUSE)) % 4
+                holders = [s for s in range(4) if R.EXCUSE in state.won[s]]
+                assert attack[holders[0]] == attack[player]                   # FT-25
+                if attack[player] != attack[winner] and state.owed is None:
+                    seen += 1
+                    # The winners gave up the Excuse from that trick and got a low card for it,
+                    # so each side holds exactly four cards per trick it won.
+                    for side in (True, False):
+                        held = sum(len(state.won[s]) for s in range(4) if attack[s] == side)
+                        tricks_won = sum(1 for _, _, w in state.tricks if attack[w] == side)
+                        assert held == 4 * tricks_won
+    assert seen > 20
+
+
+def test_fast_simulation_agrees_with_the_checked_engine():
+    for players in (3, 4, 5):
+        for seed in range(40):
+            def bots():
+                return [HeuristicBot() if i % 2 == 0 else RandomBot(seed * 5 + i) for i in range(players)]
+            state = play_deal(seed, bots(), players=players, dealer=seed % players)
+            fast = simulate(seed, bots(), players=players, dealer=seed % players, record=True)
+            assert [str(FrenchTarot.action_move(a)) for a in fast.actions] == [str(m) for m in state.moves]
+            if state.result is None:
+                assert fast.score is None and fast.reason
+            else:
+                assert fast.score == state.result
+
+
+# ----- the deal (FT-3, FT-4, FT-7) ----------------------------------------------------------------
+@pytest.mark.parametrize("players,each,dog", [(4, 18, 6), (3, 24, 6), (5, 15, 3)])
+def test_deal_sizes_and_packets(players, each, dog):
+    state = games.new("french-tarot", seed=99, players=players, dealer=1)
+    assert [len(h) for h in state.hands] == [each] * players and len(state.dog) == dog
+    # The first packet of the shuffled pack goes to the dealer's right-hand neighbour (FT-3).
+    pack = list(range(78))
+    Rng(99).shuffle(pack)
+    packet = 4 if players == 3 else 3
+    assert set(pack[:packet]) <= set(state.hands[2 % players])
+    assert pack[0] not in state.dog and pack[-1] not in state.dog             # never first or last
+
+
+def test_petit_sec_throws_the_deal_in():
+    for seed in range(2000):
+        state = games.new("french-tarot", seed=seed)
+        if state.phase is Phase.REDEAL:
+            break
+    holder = next(s for s, h in enumerate(state.hands) if [c for c in h if c >= 56] == [57])
+    assert "petit sec" in state.reason and state.seat_names[holder] in state.reason
+    assert state.legal_moves() == [] and state.is_over() and state.to_play == -1
+    with pytest.raises(IllegalMove, match="deal is over"):
+        state.play("bid pass")
+    assert state.next_dealer == 1
+
+
+def test_everyone_passing_throws_in_and_the_next_dealer_deals():
+    state = _fresh(4, dealer=2)
+    for _ in range(4):
+        state.play("passe")
+    assert state.phase is Phase.REDEAL and "everyone passed" in state.reason
+    assert state.next_dealer == 3 and state.result is None
+    state.undo()
+    assert state.phase is Phase.BIDDING and state.to_play == 2
+
+
+def _fresh(players=4, dealer=0, start=0):
+    """A deal without petit sec."""
+    for seed in range(start, start + 500):
+        state = games.new("french-tarot", seed=seed, players=players, dealer=dealer)
+        if state.phase is Phase.BIDDING:
+            return state
+    raise AssertionError("no deal without petit sec")
+
+
+def test_options_are_checked():
+    with pytest.raises(games.OptionError, match="dealer=4 is not a seat"):
+        games.new("french-tarot", seed=1, players=4, dealer=4)
+    with pytest.raises(games.OptionError, match="players"):
+        games.new("french-tarot", seed=1, players=6)
+    state = games.new("french-tarot", seed=5, players=5, dealer=4)
+    assert games.from_code(state.deal_code).key() == state.key()
+
+
+# ----- bidding (FT-5, FT-6) -----------------------------------------------------------------------
+def _unchanged(state, move, rule, match=None):
+    before = (state.key(), state.moves, state.redo_moves)
+    with pytest.raises(IllegalMove) as err:
+        state.play(move)
+    assert err.value.rule == rule, err.value
+    if match:
+        assert match in str(err.value), err.value
+    assert "\n" not in str(err.value)
+    assert (state.key(), state.moves, state.redo_moves) == before
+    return err.value
+
+
+def test_bidding_order_and_underbids():
+    state = _fresh(4, dealer=3)
+    assert state.to_play == 0                                               # after the dealer
+    state.play("bid garde")
+    assert [str(m) for m in state.legal_moves()] == ["bid pass", "bid garde_sans", "bid garde_contre"]
+    _unchanged(state, "bid prise", "FT-5", "does not beat the garde")
+    _unchanged(state, "bid garde", "FT-5")
+    _unchanged(state, "bid slam", "FT-6", "not a contract")
+    _unchanged(state, "play T21", "FT-5", "bidding")
+    state.play("garde contre")
+    state.play("pass")
+    state.play("pass")
+    assert state.taker == 1 and state.contract == R.GARDE_CONTRE
+    assert state.phase is Phase.DECLARING                                  # no dog, no discard
+    assert state.dog and len(state.hands[1]) == 18
+
+
+def test_play_as_refuses_a_seat_out_of_turn():
+    state = _fresh(4)
+    err = _unchanged_as(state, 3, "bid pass")
+    assert str(err) == "it is East's turn, not West's (rule FT-5)"
+    state.play_as(1, "bid pass")
+    assert state.to_play == 2
+
+
+def _unchanged_as(state, seat, move):
+    before = (state.key(), state.moves)
+    with pytest.raises(IllegalMove) as err:
+        state.play_as(seat, move)
+    assert (state.key(), state.moves) == before
+    return err.value
+
+
+# ----- the dog and the discard (FT-11, FT-12, FT-13) ----------------------------------------------
+def _to_discard(start=0):
+    state = _fresh(4, start=start)
+    state.play("bid garde")
+    for _ in range(3):
+        state.play("bid pass")
+    return state
+
+
+def test_dog_is_shown_and_taken_then_discarded_by_steps_or_at_once():
+    state = _to_discard()
+    taker = state.taker
+    assert state.phase is Phase.DISCARDING and len(state.hands[taker]) == 24
+    start = games.new("french-tarot", seed=state.seed)
+    for seat in range(4):                               # the dog is shown to everyone (FT-11)
+        assert sorted(state.observation(seat)["dog"]) == sorted(R.text(c) for c in start.dog)
+        assert set(start.dog) <= set(state.hands[taker])
+    hand = [R.CARDS[c] for c in state.hands[taker]]
+    plain = [c for c in hand if not c.is_trump and c.rank != 14]
+    assert len(plain) >= 6
+    # One step at a time: only allowed cards are listed.
+    listed = {C(m.arg) for m in state.legal_moves()}
+    assert listed == set(plain)
+    at_once = state.copy(history=True)
+    six = plain[:6]
+    for card in six:
+        state.play(f"discard {card}")
+    at_once.play("discard " + " ".join(str(c) for c in reversed(six)))   # order is forgiven
+    assert state.key() == at_once.key()
+    assert state.phase is Phase.DECLARING and len(state.hands[taker]) == 18
+    # The defence sees the discard's size, not its cards (no trumps were laid).
+    obs = state.observation((taker + 1) % 4)
+    assert obs["discard"] == [] and obs["discard_size"] == 6
+    assert sorted(state.observation(taker)["discard"]) == sorted(map(str, six))
+
+
+def test_illegal_discards_name_their_rule():
+    state = _to_discard()
+    taker = state.taker
+    hand = [R.CARDS[c] for c in state.hands[taker]]
+    outside = next(c for c in tarot_deck() if c not in hand)
+    _unchanged(state, f"discard {outside}", "FT-11", "not in your hand")
+    plain = [c for c in hand if not c.is_trump and c.rank != 14]
+    _unchanged(state, "discard " + " ".join(map(str, plain[:7])), "FT-11", "exactly")
+    _unchanged(state, f"discard {plain[0]} {plain[0]}", "FT-11", "twice")
+    king = next((c for c in hand if c.rank == 14 and not c.is_trump), None)
+    if king:
+        _unchanged(state, f"discard {king}", "FT-12", "king")
+    trump = next(c for c in hand if c.is_trump and c.rank not in (0, 1, 21))
+    _unchanged(state, f"discard {trump}", "FT-12", "only when")
+    _unchanged(state, "play T21", "FT-11")
+
+
+def test_bouts_are_never_discarded_and_trumps_only_when_forced():
+    hand = [R.card_number(t) for t in "KC KS KW KP QC T1 T21 T0 T4 T6 T9".split()]
+    assert R.discard_problem(hand, 3, [R.card_number("T21")])[0] == "FT-12"
+    assert R.discard_problem(hand, 1, [R.card_number("T4")])[0] == "FT-12"   # QC is enough
+    assert R.discard_problem(hand, 3, [R.card_number(t) for t in ("QC", "T4", "T6")]) is None
+    assert R.discard_problem(hand, 3, [R.card_number(t) for t in ("T4", "T6", "T9")])[0] == "FT-12"
+    assert [R.text(c) for c in R.discard_allowed(hand, 3)] == ["QC", "T4", "T6", "T9"]
+
+
+def _crafted(hands, dog, dealer=0):
+    """A four-player deal with chosen hands (texts), through the save format's _restore."""
+    state = games.new("french-tarot", seed=1, dealer=dealer)
+    data = state._snapshot()
+    data.update(hands=[h.split() for h in hands], dog=dog.split(), phase="bidding")
+    state._restore(data)
+    state._start = state._snapshot()
+    return state
+
+
+def _rest(*used):
+    taken = {c for text in used for c in text.split()}
+    return [str(c) for c in tarot_deck() if str(c) not in taken]
+
+
+def _short_of_plain_cards():
+    taker = "KW KC KS KP " + " ".join(f"T{r}" for r in range(2, 16))
+    dog = "T16 T17 T18 T19 T20 AW"
+    rest = _rest(taker, dog)
+    return _crafted([" ".join(rest[:18]), taker, " ".join(rest[18:36]), " ".join(rest[36:54])], dog)
+
+
+def test_forced_trumps_in_the_discard_are_shown_and_count_for_a_poignee():
+    state = _short_of_plain_cards()
+    state.play("bid garde")
+    for _ in range(3):
+        state.play("bid pass")
+    assert state.taker == 1
+    # One plain card for six places: five trumps are forced, never six (FT-12).
+    assert [m.arg for m in state.legal_moves()] == ["AW"] + [f"T{r}" for r in range(2, 21)]
+    _unchanged(state, "discard T2 T3 T4 T5 T6 T7", "FT-12", "only when")
+    _unchanged(state, "discard KW", "FT-12", "king")
+    assert "FT-12" in state.explain("discard KW")
+    state.play("discard AW")
+    assert "FT-12" in state.explain("discard T2") and "shown" in state.explain("discard T2")
+    state.play("discard T2 T3 T4 T5 T6")
+    other = state.observation(0)
+    assert other["discard"] == ["T2", "T3", "T4", "T5", "T6"] and other["discard_size"] == 6
+    state.play("declare none")
+    # The taker's poignée may include the discarded trumps (FT-16): 19 trumps in all.
+    while state.to_play != 1:
+        state.play(next(m for m in state.legal_moves() if m.action == "play"))
+    triple = Move("declare", arg="poignee " + " ".join(f"T{r}" for r in range(2, 17)))
+    assert triple in state.legal_moves()
+    state.play(triple)
+    assert state.poignees[0][0] == 1 and len(state.poignees[0][1]) == 15
+
+
+# ----- declarations (FT-14, FT-15, FT-16) ---------------------------------------------------------
+def _to_play(state):
+    while state.phase in (Phase.BIDDING, Phase.CALLING, Phase.DISCARDING, Phase.DECLARING):
+        moves = state.legal_moves()
+        if state.phase is Phase.BIDDING:
+            move = moves[1] if not state.bids else moves[0]                  # first speaker takes
+        elif state.phase is Phase.DECLARING:
+            move = Move("declare", arg="none")
+        else:
+            move = moves[0]
+        state.play(move)
+    return state
+
+
+def test_chelem_announcement_gives_the_taker_the_lead():
+    state = _to_discard()
+    while state.phase is Phase.DISCARDING:
+        state.play(state.legal_moves()[0])
+    assert [str(m) for m in state.legal_moves()] == ["declare none", "declare chelem"]
+    assert "FT-14" in state.explain("declare chelem")
+    state.play("declare chelem")
+    assert state.chelem and state.to_play == state.taker
+    state.undo()
+    state.play("declare none")
+    assert state.to_play == (state.dealer + 1) % 4
+
+
+def _poignee_deal(players=4):
+    size = {4: 10, 3: 13, 5: 8}[players]
+    for seed in range(5000):
+        state = games.new("french-tarot", seed=seed, players=players)
+        if state.phase is not Phase.BIDDING:
+            continue
+        seat = next((s for s, h in enumerate(state.hands) if sum(1 for c in h if c > 56) >= size + 1), None)
+        if seat is not None and seat != 0:
+            return _to_play(state), seat
+    raise AssertionError("no deal with a poignée")
+
+
+def test_poignee_is_offered_before_the_first_card_and_any_valid_choice_is_accepted():
+    state, seat = _poignee_deal()
+    while state.to_play != seat:
+        state.play(next(m for m in state.legal_moves() if m.action == "play"))
+    offered = [m for m in state.legal_moves() if m.action == "declare"]
+    assert offered and all(len(m.arg.split()) - 1 in (10, 13, 15) for m in offered)
+    trumps = sorted((c for c in state.hands[seat] if c > 56), reverse=True)
+    # Not the listed choice: the ten highest trumps.
+    mine = Move("declare", arg="poignee " + " ".join(R.text(c) for c in trumps[:10]))
+    assert mine not in list(state.legal_moves()) and mine in state.legal_moves()
+    assert "simple poignée" in state.explain(mine) and "FT-15" in state.explain(mine)
+    _unchanged(state, "declare poignee " + " ".join(R.text(c) for c in trumps[:9]), "FT-15", "exactly")
+    outside = next(c for c in range(57, 78) if c not in state.hands[seat])
+    _unchanged(state, "declare poignee " + " ".join(R.text(c) for c in trumps[:9] + [outside]), "FT-15",
+               "not in your hand")
+    if R.EXCUSE not in state.hands[seat]:
+        _unchanged(state, "declare poignee " + " ".join(R.text(c) for c in trumps[:9] + [R.EXCUSE]),
+                   "FT-15", "not in your hand")
+    state.play(mine)
+    others = [s for s in range(4) if s != seat]
+    for other in others:
+        assert state.observation(other)["poignees"] == [[seat, [R.text(c) for c in trumps[:10]]]]
+    assert state.to_play == seat                                           # now the card
+    assert not any(m.action == "declare" for m in state.legal_moves())
+    _unchanged(state, mine, "FT-15", "already")
+    state.play(next(m for m in state.legal_moves() if m.action == "play"))
+    while state.phase is Phase.PLAYING:
+        state.play(next(m for m in state.legal_moves() if m.action == "play"))
+    assert state.result.poignees and state.result.poignees[0].trumps == 10
+
+
+def test_excuse_in_a_poignee_only_with_every_trump():
+    pool = [R.card_number(t) for t in "T0 T2 T3 T4 T5 T6 T7 T8 T9 T10".split()]
+    assert R.poignee_problem(4, pool, pool) is None
+    assert R.poignee_choices(4, pool) == [tuple(sorted(pool[1:], reverse=True)) + (R.EXCUSE,)]
+    bigger = pool + [R.card_number("T11")]
+    rule, why = R.poignee_problem(4, bigger, pool)
+    assert rule == "FT-16" and "Excuse" in why
+    assert R.poignee_problem(4, bigger, bigger[1:]) is None
+
+
+# ----- playing the tricks (FT-10, FT-17 .. FT-24) --------------------------------------------------
+def _find(players, predicate, seeds=range(400)):
+    """Play heuristic deals until ``predicate(state)`` holds before a card; return that state."""
+    for seed in seeds:
+        state = _fresh(players, start=seed * 3)
+        bots = [HeuristicBot() for _ in range(players)]
+        while state.phase not in (Phase.SCORED, Phase.REDEAL):
+            if state.phase is Phase.PLAYING and predicate(state):
+                return state
+            state.play(bots[state.to_play].act(state.observation(state.to_play)))
+    raise AssertionError("no such position")
+
+
+def _hand(state):
+    return [R.CARDS[c] for c in state.hands[state.to_play]]
+
+
+def _led(state):
+    return next((R.CARDS[c] for c in state.trick if c != R.EXCUSE), None)
+
+
+def test_must_follow_suit():
+    def ok(s):
+        led = _led(s)
+        return led and not led.is_trump and any(c.suit == led.suit for c in _hand(s)) and \
+            any(c.suit not in (led.suit, Suit.TRUMPS) for c in _hand(s))
+    state = _find(4, ok)
+    led = _led(state)
+    other = next(c for c in _hand(state) if c.suit not in (led.suit, Suit.TRUMPS))
+    _unchanged(state, f"play {other}", "FT-18", "must follow suit")
+    assert "Not allowed" in state.explain(f"play {other}")
+    good = next(c for c in _hand(state) if c.suit == led.suit)
+    assert "FT-18" in state.explain(f"play {good}")
+
+
+def test_must_trump_when_void():
+    def ok(s):
+        led = _led(s)
+        hand = _hand(s)
+        return led and not led.is_trump and not any(c.suit == led.suit for c in hand) and \
+            any(c.is_trump and not c.is_fool for c in hand) and any(not c.is_trump for c in hand)
+    state = _find(4, ok)
+    other = next(c for c in _hand(state) if not c.is_trump)
+    _unchanged(state, f"play {other}", "FT-19", "trump")
+
+
+def test_must_overtrump_when_able():
+    def ok(s):
+        trumps = [R.CARDS[c] for c in s.trick if c > 56]
+        if not trumps:
+            return False
+        top = max(c.rank for c in trumps)
+        mine = [c for c in _hand(s) if c.is_trump and not c.is_fool]
+        led = _led(s)
+        void = led.is_trump or not any(c.suit == led.suit for c in _hand(s))
+        return void and any(c.rank > top for c in mine) and any(c.rank < top for c in mine)
+    state = _find(4, ok)
+    top = max(c for c in state.trick if c > 56) - 56
+    under = next(c for c in _hand(state) if c.is_trump and 0 < c.rank < top)
+    err = _unchanged(state, f"play {under}", R.play_rule(state.hands[state.to_play], state.trick,
+                                                       under.index)[0], "overtrump")
+    assert err.rule in ("FT-19", "FT-20")
+
+
+def test_card_not_in_hand_and_wrong_actions():
+    state = _find(4, lambda s: True)
+    outside = next(c for c in tarot_deck() if c.index not in state.hands[state.to_play])
+    _unchanged(state, f"play {outside}", "FT-17", "not in your hand")
+    _unchanged(state, "play XX", "FT-17", "play one card")
+    _unchanged(state, "bid garde", "FT-17")
+    _unchanged(state, Move("move", "t1", "t2"), "FT-17", "patience")
+    wrong = (state.to_play + 1) % 4
+    err = _unchanged_as(state, wrong, "play T21")
+    assert err.rule == "FT-17" and state.seat_names[wrong] in str(err)
+
+
+def test_excuse_may_always_be_played_and_a_led_excuse_lets_the_next_card_set_the_suit():
+    state = _find(4, lambda s: R.EXCUSE in s.hands[s.to_play] and s.trick and s.trick[0] != R.EXCUSE)
+    assert Move("play", arg="T0") in state.legal_moves()
+    assert "FT-23" in state.explain("play T0")
+    assert R.legal_plays(sorted([1, 2, 30, 60]), [R.EXCUSE]) == [1, 2, 30, 60]
+    assert R.legal_plays(sorted([1, 2, 30, 60]), [R.EXCUSE, 35]) == [30]
+
+
+def test_five_players_call_partner_and_opening_lead():
+    state = _fresh(5)
+    state.play("bid prise")
+    for _ in range(4):
+        state.play("pass")
+    assert state.phase is Phase.CALLING
+    taker = state.taker
+    calls = [m.arg for m in state.legal_moves()]
+    kings = ["KW", "KC", "KS", "KP"]
+    held = {R.text(c) for c in state.hands[taker]}
+    assert calls[:4] == kings and (len(calls) == 4) == (not set(kings) <= held)   # FT-8
+    _unchanged(state, "call 2C", "FT-8")
+    king = next(c for c in (13, 27, 41, 55) if c not in state.hands[taker])
+    holder = next((s for s, h in enumerate(state.hands) if king in h), -1)      # -1: in the dog
+    state.play(f"call {R.text(king)}")
+    assert state.partner == (holder if holder != taker else -1)
+    if holder >= 0:
+        assert state.observation(holder)["partner"] == holder
+        spectator = next(s for s in range(5) if s not in (taker, holder))
+        assert state.observation(spectator)["partner"] is None
+        assert state.observation(taker)["partner"] is None
+    while state.phase is not Phase.PLAYING:
+        state.play(state.legal_moves()[0] if state.phase is not Phase.DECLARING else "declare none")
+    leader_hand = state.hands[state.to_play]
+    suit = [c for c in leader_hand if c // 14 == king // 14 and c < 56 and c != king]
+    if suit and len(suit) < len(leader_hand):
+        _unchanged(state, f"play {R.text(suit[0])}", "FT-10", "called suit")
+
+
+def test_partner_revealed_when_the_called_card_is_played():
+    state = _find(5, lambda s: s.partner >= 0 and s.called in s.trick)
+    spectator = next(s for s in range(5) if s not in (state.taker, state.partner))
+    assert state.observation(spectator)["partner"] == state.partner
+
+
+# ----- observation, view, explanations, saves -----------------------------------------------------
+def test_observation_hides_other_hands_and_an_unseen_dog():
+    state = _fresh(4)
+    state.play("garde sans")
+    for _ in range(3):
+        state.play("pass")
+    for seat in range(4):
+        obs = state.observation(seat)
+        text = json.dumps(obs)
+        assert obs["hand"] == [R.text(c) for c in state.hands[seat]]
+        for other in range(4):
+            if other != seat:
+                assert not any(f'"{R.text(c)}"' in text for c in state.hands[other])
+        assert obs["dog"] == [] and not any(f'"{R.text(c)}"' in text for c in state.dog)
+    assert state.observation(0)["legal"] == [] or state.to_play == 0
+    with pytest.raises(ValueError, match="seat"):
+        state.observation(7)
+
+
+def test_view_rows_and_teaching_mode():
+    state = _to_play(_fresh(4))
+    view = state.view()
+    json.dumps(view)
+    assert view["game"] == "french-tarot" and view["pack"] == "tarot" and view["title"] == "French Tarot"
+    assert view["rows"][0]["label"] == "Your hand (South)"
+    assert all(up for _, up in view["rows"][0]["cards"])
+    assert not any(up for _, up in view["rows"][1]["cards"])
+    assert all(up for _, up in state.view(show_all=True)["rows"][1]["cards"])
+    state.play(next(m for m in state.legal_moves() if m.action == "play"))
+    assert any(r["label"].startswith("Trick") for r in state.view()["rows"])
+
+
+def test_save_and_load_mid_deal_with_a_whole_discard():
+    state = _to_discard(start=40)
+    hand = [R.CARDS[c] for c in state.hands[state.taker]]
+    plain = [c for c in hand if not c.is_trump and c.rank != 14][:6]
+    state.play("ecart " + " ".join(map(str, plain)))
+    state.play("declare none")
+    for _ in range(5):
+        state.play(state.legal_moves()[-1])
+    loaded = games.load(state.to_json())
+    assert loaded.key() == state.key() and loaded.moves == state.moves
+    copy = state.copy()
+    assert copy.key() == state.key()
+    bad = json.loads(state.to_json())
+    bad["start"]["hands"][0] = bad["start"]["hands"][0][1:]
+    from tarot_learn.core import _checksum
+    bad["checksum"] = _checksum(bad)
+    with pytest.raises(games.SaveError, match="damaged"):
+        games.load(json.dumps(bad))
+
+
+def test_french_words_and_bare_cards():
+    state = _fresh(4)
+    assert state.parse_move("Je passe") == Move("bid", arg="pass")
+    assert state.parse_move("Garde contre le chien") == Move("bid", arg="garde_contre")
+    assert state.parse_move("petite") == Move("bid", arg="prise")
+    state = _to_play(state)
+    card = R.text(state.hands[state.to_play][0])
+    assert state.parse_move(card.lower()) == Move("play", arg=card)
+    assert state.parse_move(f"joue {card}") == Move("play", arg=card)
