@@ -7,7 +7,7 @@ nbval (``make test``) proves every notebook runs top to bottom; these tests prov
 
   - a rule id that exists in a rule sheet (``TS-4``, ``FT-31``);
   - a card in notation that parses (``T19``, ``10C``) or a trump named by its number (``trump 19``);
-  - a lesson file name (``02_numerology``); a year (``2012``);
+  - a lesson file name (``02_numerology``); a year (``2012``); the number of an ordered list item;
   - inside an inline code span, only what a reader types: cards, pile names (``t3``, ``f1``),
     moves (``t4>t1``), ``name=value`` arguments and deal codes -- never a bare number;
   - a *fact phrase* from :data:`FACTS` (``22 trumps``), whose number is recomputed from the engine
@@ -94,6 +94,7 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _TRUMP_NUMBER = re.compile(r"\btrump (\d+)\b")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _CODE_SPAN = re.compile(r"`([^`]*)`")
+_LIST_MARKER = re.compile(r"^\s*\d+\.(?=\s)", re.MULTILINE)   # "1. " numbering a list is not a claim
 # What a reader types inside a code span: piles, moves, name=value arguments, deal codes.
 _TYPED = [re.compile(p) for p in (
     r"(?<![\w.])[tfwsr]\d+(?:>[tfwsr]\d+(?:x\d+)?)?(?!\w)",   # piles and moves: t3, t4>t1, t2>t5x3
@@ -133,6 +134,7 @@ def stray_numbers(text: str, rule_ids: set[str], facts: list[tuple[str, object]]
         return " "
 
     text = _CODE_SPAN.sub(span, text)
+    text = _LIST_MARKER.sub(" ", text)
     text = re.sub(r"\]\(([^)]*)\)", lambda m: "](" + _LESSON.sub(" ", m.group(1)) + ")", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets (files) are not prose
     text = _RULE.sub(" ", text)
@@ -279,6 +281,10 @@ EXERCISES = {
     ],
     "07_french_tarot_scoring": [
         ("each_defender_pays", "-deal.value if deal.value else 1", "deal.value"),
+    ],
+    "08_french_tarot_play": [
+        ("south_plays", "str(next(c for c in south_hand if moment.why_illegal(f'play {c}')))",
+         "str(next(c for c in south_hand if not moment.why_illegal(f'play {c}')))"),
     ],
     "03_suit_alternation": [
         ("seven_goes_to", "'t1 t2'",
