@@ -1,0 +1,952 @@
+"""Pile machinery shared by the three patiences: Tarot Solitaire, Klondike and American Toad.
+
+A patience position is a handful of piles, each a list of small ints (card ids, indexes into the
+game's pack) from bottom to top:
+
+* ``t1 .. tN`` tableau columns; the first ``down[i]`` cards of column ``i`` are face down;
+* ``f1 .. fN`` foundations; ``s`` the stock (face down, top = last); ``w`` the waste or discard
+  (face up, top = last); ``r`` a reserve (American Toad: only the top card is face up).
+
+The rules of one game live in a :class:`Table` of per-card facts (which cards a card may be built
+on, where it goes up, whether it may head a run on an empty column), built once per game and
+options; the move generator here reads only the table, so the three games share one fast,
+well-tested engine and differ in data, not code paths.
+
+Layouts (``state.layout()`` / ``Cls.from_layout(text)``) write a position as readable text, one pile
+a line, bottom card first, face-down cards in brackets::
+
+    # Klondike
+    options: draw=1 foundation_return=True
+    s: 2C 3C
+    w: 9D
+    f1: AS 2S
+    t1: [5C 9H] KS QH
+
+Cards a layout leaves out go under the stock (see :meth:`Patience.from_layout`).  A foundation may
+be written in full or as ``..5S`` (its cards from the start up to the 5 of Spades).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+from ..cards import Card, CardError
+from ..core import IllegalMove, LayoutError, Move, State, cards_text
+from ..deals import shuffled
+
+__all__ = ["Table", "Patience", "DRAW", "REDEAL"]
+
+DRAW = Move("draw")
+REDEAL = Move("redeal")
+
+
+@dataclass(frozen=True)
+class Table:
+    """Per-card facts for one game and one set of options (indexes are card ids).
+
+    ``parents[c]``: ids ``c`` may be built on in the tableau (TS-1, KL-4, AT-7);
+    ``children[c]``: ids that may be built on ``c``; ``empty_ok[c]``: ``c`` may head a run placed
+    on an empty column; ``found_slots[c]``: foundation indexes ``c`` belongs to; ``found_pos[c]``:
+    how many cards lie under ``c`` on its foundation (-1: it never goes up).
+    """
+
+    cards: tuple[Card, ...]
+    parents: tuple[tuple[int, ...], ...]
+    parent_sets: tuple[frozenset[int], ...]
+    children: tuple[tuple[int, ...], ...]
+    empty_ok: tuple[bool, ...]
+    found_slots: tuple[tuple[int, ...], ...]
+    found_pos: tuple[int, ...]
+
+    @classmethod
+    def build(cls, cards: Sequence[Card], fits, empty_ok, found) -> "Table":
+        """``fits(card, target)``: tableau building; ``empty_ok(card)``; ``found(card)`` ->
+        ``(slots, position)``."""
+        n = len(cards)
+        parents = tuple(tuple(j for j in range(n) if j != i and fits(cards[i], cards[j]))
+                        for i in range(n))
+        children_l: list[list[int]] = [[] for _ in range(n)]
+        for i, ps in enumerate(parents):
+            for j in ps:
+                children_l[j].append(i)
+        slots, pos = zip(*(found(c) for c in cards))
+        return cls(tuple(cards), parents, tuple(frozenset(p) for p in parents),
+                   tuple(tuple(c) for c in children_l), tuple(bool(empty_ok(c)) for c in cards),
+                   tuple(tuple(s) for s in slots), tuple(pos))
+
+
+class Patience(State):
+    """Base of the three patiences.  A game sets the class attributes below and writes
+    :meth:`_make_table`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`."""
+
+    NCOLS: ClassVar[int] = 7
+    NFOUND: ClassVar[int] = 4
+    HAS_RESERVE: ClassVar[bool] = False
+    DOUBLE: ClassVar[bool] = False              # two packs: a card written twice is its 2 copies
+    FOUND_LABELS: ClassVar[tuple[str, ...]] = ()
+    # Rule ids for the shared messages: build, run, faceup, found, empty, base, stock, redeal,
+    # pointless, return, source, win.
+    RULE: ClassVar[dict[str, str]] = {}
+
+    _tables: ClassVar[dict[Any, Table]]
+
+    # ----- per-game data ----------------------------------------------------------------------
+    @classmethod
+    def deck(cls) -> list[Card]:
+        """The game's pack in id order."""
+        raise NotImplementedError
+
+    def _table_key(self) -> Hashable:
+        return ()
+
+    def _make_table(self) -> Table:
+        raise NotImplementedError
+
+    def _draw_count(self) -> int:
+        return int(self.options.get("draw", 1))
+
+    def _max_redeals(self) -> int | None:
+        """None: unlimited."""
+        return None
+
+    def _returns_allowed(self) -> bool:
+        return bool(self.options.get("foundation_return", False))
+
+    def _may_return(self, card: int) -> bool:
+        return True
+
+    def _may_lift(self, col: list[int], start: int) -> bool:
+        """Whether the run from ``start`` of column ``col`` may move to another column."""
+        return True
+
+    def _reserve_builds(self) -> bool:
+        return False
+
+    # ----- state set-up ---------------------------------------------------------------------------
+    def _init_bookkeeping(self, options: dict[str, Any], seed: int | None) -> None:
+        super()._init_bookkeeping(options, seed)
+        self.total_moves = 0
+        self._legal: list[Move] | None = None
+
+    def _setup(self, tab: list[list[int]], down: list[int], found: list[list[int]],
+               stock: list[int], waste: list[int], reserve: list[int], passes: int = 0) -> None:
+        self.tab, self.down, self.found = tab, down, found
+        self.stock, self.waste, self.reserve = stock, waste, reserve
+        self.passes = passes
+        self._legal = None
+        self._bind()
+
+    def _bind(self) -> None:
+        key = (type(self), self._table_key())
+        tables = type(self).__dict__.get("_tables")
+        if tables is None:
+            tables = {}
+            setattr(type(self), "_tables", tables)
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = self._make_table()
+        self.tbl = table
+        self.ids = {c: i for i, c in enumerate(table.cards)}
+        self._tnames = [f"t{i + 1}" for i in range(self.NCOLS)]
+        self._fnames = [f"f{i + 1}" for i in range(self.NFOUND)]
+
+    def shuffled_ids(self, seed: int) -> list[int]:
+        """The pack's card ids in the order deal ``seed`` gives (the first is dealt first)."""
+        return shuffled(list(range(len(self.deck()))), seed)
+
+    # ----- piles ------------------------------------------------------------------------------------
+    def _pile(self, pid: str) -> tuple[str, int, list[int]] | None:
+        if pid == "s":
+            return "s", 0, self.stock
+        if pid == "w":
+            return "w", 0, self.waste
+        if pid == "r" and self.HAS_RESERVE:
+            return "r", 0, self.reserve
+        if len(pid) >= 2 and pid[0] in "tf" and pid[1:].isdigit():
+            i = int(pid[1:]) - 1
+            if pid[0] == "t" and 0 <= i < self.NCOLS and pid == f"t{i + 1}":
+                return "t", i, self.tab[i]
+            if pid[0] == "f" and 0 <= i < self.NFOUND and pid == f"f{i + 1}":
+                return "f", i, self.found[i]
+        return None
+
+    def pile_ids(self) -> list[str]:
+        """Every pile id of this game, in board order."""
+        return (["s", "w"] + (["r"] if self.HAS_RESERVE else []) + self._fnames + self._tnames)
+
+    def card(self, cid: int) -> Card:
+        return self.tbl.cards[cid]
+
+    def top_card(self, pid: str) -> Card | None:
+        """The top card of a pile (``None`` if empty or unknown)."""
+        p = self._pile(pid)
+        return self.tbl.cards[p[2][-1]] if p and p[2] else None
+
+    def _run_start(self, i: int) -> int:
+        col = self.tab[i]
+        k = len(col) - 1
+        lo = self.down[i]
+        ps = self.tbl.parent_sets
+        while k > lo and col[k - 1] in ps[col[k]]:
+            k -= 1
+        return k
+
+    # ----- moves ---------------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        return list(self._legal_moves())
+
+    def _legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _found_dest(self, c: int) -> int:
+        """The foundation index ``c`` may go up to now, or -1."""
+        pos = self.tbl.found_pos[c]
+        if pos < 0:
+            return -1
+        found = self.found
+        for f in self.tbl.found_slots[c]:
+            if len(found[f]) == pos:
+                return f
+        return -1
+
+    def _generate(self) -> list[Move]:
+        tbl = self.tbl
+        tab, down = self.tab, self.down
+        T, F = self._tnames, self._fnames
+        out: list[Move] = []
+        add = out.append
+        ncols = self.NCOLS
+        tops: dict[int, int] = {}
+        empties: list[int] = []
+        for j in range(ncols):
+            col = tab[j]
+            if col:
+                tops[col[-1]] = j
+            else:
+                empties.append(j)
+        # Single cards up to the foundations: waste, reserve, column tops.
+        singles: list[tuple[str, int]] = []
+        if self.waste:
+            singles.append(("w", self.waste[-1]))
+        if self.HAS_RESERVE and self.reserve:
+            singles.append(("r", self.reserve[-1]))
+        for j in range(ncols):
+            if tab[j]:
+                singles.append((T[j], tab[j][-1]))
+        for src, c in singles:
+            f = self._found_dest(c)
+            if f >= 0:
+                add(Move("move", src, F[f], 1))
+        # Waste (and reserve) top onto the tableau.
+        extra = [("w", self.waste[-1])] if self.waste else []
+        if self.HAS_RESERVE and self.reserve and self._reserve_builds():
+            extra.append(("r", self.reserve[-1]))
+        for src, c in extra:
+            for p in tbl.parents[c]:
+                j = tops.get(p)
+                if j is not None:
+                    add(Move("move", src, T[j], 1))
+            if empties and tbl.empty_ok[c]:
+                for j in empties:
+                    add(Move("move", src, T[j], 1))
+        # Runs between columns.
+        parents, empty_ok = tbl.parents, tbl.empty_ok
+        for i in range(ncols):
+            col = tab[i]
+            n = len(col)
+            if not n:
+                continue
+            k0 = self._run_start(i)
+            for k in range(k0, n):
+                c = col[k]
+                if not self._may_lift(col, k):
+                    continue
+                ps = parents[c]
+                if len(ps) <= 2 * ncols:
+                    for p in ps:
+                        j = tops.get(p)
+                        if j is not None and j != i:
+                            add(Move("move", T[i], T[j], n - k))
+                else:
+                    pset = tbl.parent_sets[c]
+                    for j in range(ncols):
+                        if j != i and tab[j] and tab[j][-1] in pset:
+                            add(Move("move", T[i], T[j], n - k))
+                if empties and empty_ok[c] and k > 0:
+                    for j in empties:
+                        add(Move("move", T[i], T[j], n - k))
+        # Cards back down from the foundations.
+        if self._returns_allowed():
+            for f in range(self.NFOUND):
+                if self.found[f]:
+                    c = self.found[f][-1]
+                    if not self._may_return(c):
+                        continue
+                    for p in parents[c]:
+                        j = tops.get(p)
+                        if j is not None:
+                            add(Move("move", F[f], T[j], 1))
+                    if empties and empty_ok[c]:
+                        for j in empties:
+                            add(Move("move", F[f], T[j], 1))
+        if self.stock:
+            add(DRAW)
+        elif self.waste and self._redeals_left():
+            add(REDEAL)
+        return out
+
+    def _redeals_left(self) -> bool:
+        limit = self._max_redeals()
+        return limit is None or self.passes < limit
+
+    def _apply(self, move: Move) -> Any:
+        self._legal = None
+        action = move.action
+        if action == "draw":
+            stock, waste = self.stock, self.waste
+            n = min(self._draw_count(), len(stock))
+            for _ in range(n):
+                waste.append(stock.pop())
+            return n
+        if action == "redeal":
+            self.waste.reverse()
+            self.stock, self.waste = self.waste, self.stock
+            self.passes += 1
+            return 0
+        skind, si, src = self._pile(move.src)  # type: ignore[misc]
+        dst = self._pile(move.dst)[2]  # type: ignore[index]
+        n = move.count
+        if n == 1:
+            dst.append(src.pop())
+        else:
+            dst.extend(src[-n:])
+            del src[-n:]
+        flip = fill = 0
+        if skind == "t":
+            d = self.down[si]
+            if d and len(src) == d:
+                self.down[si] = d - 1
+                flip = 1
+            if not src and self.HAS_RESERVE and self.reserve:
+                src.append(self.reserve.pop())
+                fill = 1
+        return (flip, fill)
+
+    def _unapply(self, move: Move, record: Any) -> None:
+        self._legal = None
+        action = move.action
+        if action == "draw":
+            stock, waste = self.stock, self.waste
+            for _ in range(record):
+                stock.append(waste.pop())
+            return
+        if action == "redeal":
+            self.stock, self.waste = self.waste, self.stock
+            self.waste.reverse()
+            self.passes -= 1
+            return
+        skind, si, src = self._pile(move.src)  # type: ignore[misc]
+        dst = self._pile(move.dst)[2]  # type: ignore[index]
+        flip, fill = record
+        if fill:
+            self.reserve.append(src.pop())
+        if flip:
+            self.down[si] += 1
+        n = move.count
+        if n == 1:
+            src.append(dst.pop())
+        else:
+            src.extend(dst[-n:])
+            del dst[-n:]
+
+    def play(self, move: "Move | str") -> Move:
+        """Check and make a move (see :meth:`State.play`); counts towards :attr:`total_moves`,
+        the score (KL-13, TS-21, AT-15: undo never gives moves back, redo counts again)."""
+        m = super().play(move)
+        self.total_moves += 1
+        return m
+
+    @property
+    def score(self) -> int:
+        """Moves made in this game, undone ones included (KL-13); fewer is better."""
+        return self.total_moves
+
+    # ----- parsing moves ------------------------------------------------------------------------
+    def parse_move(self, text: "str | Move") -> Move:
+        """Like :meth:`Move.parse`, plus two conveniences: ``t3>f`` sends a card to whichever
+        foundation takes it, and ``s`` (a click on the stock) means ``draw`` or ``redeal``."""
+        if isinstance(text, str) and text.strip().lower() in ("s", "stock"):
+            return DRAW if self.stock or not self.waste else REDEAL
+        m = Move.parse(text)
+        if m.action == "move" and m.count == 1 and m.src != m.dst:
+            if m.dst == "f" or (self._pile(m.dst) and m.dst[0] == "f"):
+                src = self._pile(m.src)
+                if src and src[2] and src[0] != "f":
+                    c = src[2][-1]
+                    if src[0] == "t" and len(src[2]) <= self.down[src[1]]:
+                        return m
+                    f = self._found_dest(c)
+                    if f >= 0 and (m.dst == "f" or self._same_foundation(int(m.dst[1:]) - 1, f)):
+                        return Move("move", m.src, self._fnames[f], 1)
+        return m
+
+    def _same_foundation(self, a: int, b: int) -> bool:
+        """Two foundations of one suit at the same height are the same place (AT-4)."""
+        return a == b
+
+    # ----- why a move is refused ---------------------------------------------------------------------
+    def _why_illegal(self, move: Move) -> IllegalMove:
+        R = self.RULE
+        title = self.title
+        if move.action == "draw":
+            if self.waste:
+                return IllegalMove("the stock is empty: redeal to turn the "
+                                   f"{'discard' if 'TS' in R['stock'] else 'waste'} over first",
+                                   rule=R["stock"])
+            return IllegalMove("there is nothing to draw: the stock and the "
+                               f"{'discard' if 'TS' in R['stock'] else 'waste'} are both empty",
+                               rule=R["stock"])
+        if move.action == "redeal":
+            if self.stock:
+                return IllegalMove("the stock still has cards: redeal only once it is empty",
+                                   rule=R["redeal"])
+            if not self.waste:
+                return IllegalMove("there is nothing to redeal: the waste is empty", rule=R["redeal"])
+            return IllegalMove(f"no redeal is left ({self._max_redeals()} allowed in this game)",
+                               rule=R["redeal"])
+        if move.action != "move":
+            return IllegalMove(f"{title} has no {move.action!r} move: write pile>pile (like t3>f1), "
+                               "'draw' or 'redeal'", rule=R["source"])
+        names = " ".join(self.pile_ids())
+        src, dst = self._pile(move.src), self._pile(move.dst)
+        if src is None:
+            return IllegalMove(f"there is no pile {move.src!r} in {title}; the piles are {names}",
+                               rule=R["source"])
+        if dst is None:
+            return IllegalMove(f"there is no pile {move.dst!r} in {title}; the piles are {names}",
+                               rule=R["source"])
+        skind, si, scards = src
+        dkind, di, dcards = dst
+        if move.src == move.dst:
+            return IllegalMove("a card cannot move onto its own pile", rule=R["build"])
+        if skind == "s":
+            return IllegalMove("cards leave the stock only by drawing ('draw')", rule=R["stock"])
+        if dkind in "swr":
+            where = {"s": "the stock", "w": "the waste", "r": "the reserve"}[dkind]
+            return IllegalMove(f"no card may be put on {where}", rule=R["source"])
+        if not scards:
+            return IllegalMove(f"{move.src} is empty: there is no card to move", rule=R["source"])
+        if skind == "f" and not self._returns_allowed():
+            return IllegalMove("a card on a foundation stays there in this game", rule=R["return"])
+        if skind != "t" and move.count != 1:
+            return IllegalMove(f"only the top card of {move.src} is in play: move one card "
+                               f"({move.src}>{move.dst})", rule=R["stock" if skind == "w" else "source"])
+        if skind == "t":
+            if move.count > len(scards):
+                return IllegalMove(f"{move.src} has only {len(scards)} card(s), not {move.count}",
+                                   rule=R["run"])
+            start = len(scards) - move.count
+            if start < self.down[si]:
+                return IllegalMove(f"{move.count - (len(scards) - self.down[si])} of those "
+                                   f"{move.count} cards in {move.src} are face down and cannot "
+                                   "be moved", rule=R["faceup"])
+            if dkind == "f" and move.count != 1:
+                return IllegalMove("only one card at a time goes up to a foundation",
+                                   rule=R["found"])
+            k0 = self._run_start(si)
+            if start < k0:
+                a, b = self.card(scards[k0 - 1]), self.card(scards[k0])
+                return IllegalMove(f"those {move.count} cards are not one run: {b.name} does not "
+                                   f"sit in order on {a.name}", rule=R["run"])
+        c = scards[-move.count]
+        card = self.card(c)
+        if skind == "r" and dkind == "t" and not self._reserve_builds():
+            return IllegalMove("the reserve's top card may only go up to a foundation",
+                               rule=R["source"])
+        if dkind == "f":
+            if skind == "f":
+                return IllegalMove("a card never moves from one foundation to another",
+                                   rule=R["return"])
+            return self._why_not_found(card, di)
+        # onto a column
+        if skind == "f" and not self._may_return(c):
+            return self._why_not_found_return(card)
+        if skind == "t" and not self._may_lift(scards, len(scards) - move.count):
+            return self._why_not_lift(card)
+        if not dcards:
+            if skind == "t" and move.count == len(scards):
+                return IllegalMove(f"moving all of {move.src} into the empty {move.dst} changes "
+                                   "nothing", rule=R["pointless"])
+            if not self.tbl.empty_ok[c]:
+                return self._why_not_empty(card)
+            return self._why_not_empty_now(card)
+        target = self.card(dcards[-1])
+        return self._why_not_on(card, target)
+
+    # Messages a game overrides with its own rule ids and words.
+    def _why_not_found(self, card: Card, f: int) -> IllegalMove:
+        label = self.FOUND_LABELS[f] if f < len(self.FOUND_LABELS) else f"f{f + 1}"
+        pos = self.tbl.found_pos[self.ids[card]]
+        if pos < 0:
+            return IllegalMove(f"{card.name} never goes up to a foundation", rule=self.RULE["found"])
+        if f not in self.tbl.found_slots[self.ids[card]]:
+            return IllegalMove(f"{card.name} does not belong on the {label} foundation",
+                               rule=self.RULE["found"])
+        have = len(self.found[f])
+        if have < pos:
+            return IllegalMove(f"{card.name} cannot go up yet: the {label} foundation needs "
+                               f"{pos - have} more card(s) first", rule=self.RULE["found"])
+        return IllegalMove(f"the {label} foundation is already past {card.name}",
+                           rule=self.RULE["found"])
+
+    def _why_not_found_return(self, card: Card) -> IllegalMove:
+        return IllegalMove(f"{card.name} never comes back down", rule=self.RULE["return"])
+
+    def _why_not_lift(self, card: Card) -> IllegalMove:
+        return IllegalMove(f"{card.name} is the base of its column and stays there",
+                           rule=self.RULE["base"])
+
+    def _why_not_empty(self, card: Card) -> IllegalMove:
+        return IllegalMove(f"{card.name} may not open an empty column", rule=self.RULE["empty"])
+
+    def _why_not_empty_now(self, card: Card) -> IllegalMove:
+        return IllegalMove(f"{card.name} may not go on that empty column now", rule=self.RULE["empty"])
+
+    def _why_not_on(self, card: Card, target: Card) -> IllegalMove:
+        return IllegalMove(f"{card.name} does not go on {target.name}", rule=self.RULE["build"])
+
+    # ----- helpers for learners -----------------------------------------------------------------------
+    def legal_destinations(self, pile: str, count: int = 1) -> list[str]:
+        """Pile ids where the top ``count`` cards of ``pile`` may go now ("light up where it can
+        go").  Unknown piles and impossible counts give an empty list."""
+        return [m.dst for m in self._legal_moves()
+                if m.action == "move" and m.src == pile and m.count == count]
+
+    def _is_safe_up(self, c: int) -> bool:
+        """A card may go up without regret when every card that could be built on it is already
+        up (so it can never be needed to hold one)."""
+        kids = self.tbl.children[c]
+        if not kids:
+            return True
+        up = set()
+        for f in self.found:
+            up.update(f)
+        return all(k in up or self._ignore_child(k) for k in kids)
+
+    def _ignore_child(self, c: int) -> bool:
+        return False
+
+    def auto_foundation(self) -> list[Move]:
+        """Play every safe move to the foundations, one ordinary (undoable) move at a time, until
+        none is left; returns the moves played.  Safe: nothing left in play could ever need to be
+        built on the card."""
+        played: list[Move] = []
+        while True:
+            for m in self._legal_moves():
+                if m.action == "move" and m.dst[0] == "f" and m.src[0] != "f":
+                    src = self._pile(m.src)[2]  # type: ignore[index]
+                    if self._is_safe_up(src[-1]):
+                        self.play(m)
+                        played.append(m)
+                        break
+            else:
+                return played
+
+    def is_won(self) -> bool:
+        return sum(len(f) for f in self.found) == self._win_count()
+
+    def _win_count(self) -> int:
+        return len(self.tbl.cards)
+
+    def _progress_moves(self) -> list[Move]:
+        """Legal moves other than drawing, redealing, taking a card back down, or moving a
+        whole column into an empty one."""
+        out = []
+        for m in self._legal_moves():
+            if m.action != "move" or m.src[0] == "f":
+                continue
+            out.append(m)
+        return out
+
+    def is_stuck(self) -> bool:
+        """True when nothing but cycling the stock can ever change the position: going once
+        round the whole stock (draws and the redeals allowed) never offers a move other than
+        draw, redeal, or a card back from a foundation that nothing could then be built on.
+        This is the cheap, exact part of "blocked" (TS-15, KL-12, AT-12); deeper blocks are left
+        to a solver."""
+        if self.is_won():
+            return False
+        depth = 0
+        seen: set[Any] = set()
+        stuck = True
+        try:
+            while True:
+                if self._progress_moves() or self._useful_return():
+                    stuck = False
+                    break
+                key = (tuple(self.stock), tuple(self.waste),
+                       self.passes if self._max_redeals() is not None else 0)
+                if key in seen:
+                    break
+                seen.add(key)
+                moves = self._legal_moves()
+                if moves and moves[-1].action in ("draw", "redeal"):
+                    self.push(moves[-1])
+                    depth += 1
+                else:
+                    break
+        finally:
+            for _ in range(depth):
+                self.pop()
+        return stuck
+
+    def _useful_return(self) -> bool:
+        for m in self._legal_moves():
+            if m.action == "move" and m.src[0] == "f":
+                self.push(m)
+                try:
+                    if any(n.action == "move" and n.dst == m.dst and n.src != m.src
+                           for n in self._legal_moves()):
+                        return True
+                finally:
+                    self.pop()
+        return False
+
+    def is_over(self) -> bool:
+        """Won, no legal move left, or stuck (:meth:`is_stuck`)."""
+        return self.is_won() or not self._legal_moves() or self.is_stuck()
+
+    # ----- position, key, cards ----------------------------------------------------------------------
+    def key(self) -> Hashable:
+        return (tuple(map(tuple, self.tab)), tuple(self.down), tuple(map(tuple, self.found)),
+                tuple(self.stock), tuple(self.waste), tuple(self.reserve),
+                self.passes if self._max_redeals() is not None else 0)
+
+    def cards(self) -> list[Card]:
+        cs = self.tbl.cards
+        ids: list[int] = []
+        for p in (*self.tab, *self.found, self.stock, self.waste, self.reserve):
+            ids.extend(p)
+        return [cs[i] for i in ids]
+
+    def _snapshot(self) -> dict[str, Any]:
+        cs = self.tbl.cards
+
+        def names(p: Iterable[int]) -> list[str]:
+            return [str(cs[i]) for i in p]
+
+        return {"tab": [names(c) for c in self.tab], "down": list(self.down),
+                "found": [names(f) for f in self.found], "stock": names(self.stock),
+                "waste": names(self.waste), "reserve": names(self.reserve),
+                "passes": self.passes, **self._extra_snapshot()}
+
+    def _extra_snapshot(self) -> dict[str, Any]:
+        return {}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        try:
+            self._extra_restore(data)
+            self._check_and_set(
+                [[self._parse_card(t) for t in col] for col in data["tab"]],
+                [int(d) for d in data["down"]],
+                [[self._parse_card(t) for t in f] for f in data["found"]],
+                [self._parse_card(t) for t in data["stock"]],
+                [self._parse_card(t) for t in data["waste"]],
+                [self._parse_card(t) for t in data.get("reserve", [])],
+                int(data.get("passes", 0)), where=lambda pile: f"pile {pile}")
+        except (LayoutError, CardError) as err:
+            raise ValueError(str(err)) from None
+
+    def _extra_restore(self, data: dict[str, Any]) -> None:
+        pass
+
+    def _parse_card(self, text: str) -> Card:
+        if not isinstance(text, str):
+            raise CardError(f"a card is written as text, not {type(text).__name__}")
+        return Card.parse(text, self.pack)
+
+    def _check_and_set(self, tab: list[list[Card]], down: list[int], found: list[list[Card]],
+                       stock: list[Card], waste: list[Card], reserve: list[Card], passes: int,
+                       where=lambda pile: pile) -> None:
+        """Validate a whole position (every card of the pack exactly once, foundations in
+        order, face-down counts possible) and make it this state's position."""
+        self._setup([], [], [], [], [], [])  # binds the table for this game and options
+        ids = self.ids
+        if len(tab) != self.NCOLS or len(down) != self.NCOLS or len(found) != self.NFOUND:
+            raise LayoutError(f"{self.title} has {self.NCOLS} columns and {self.NFOUND} foundations")
+        seen: dict[Card, str] = {}
+        piles = ([(f"t{i + 1}", p) for i, p in enumerate(tab)]
+                 + [(f"f{i + 1}", p) for i, p in enumerate(found)]
+                 + [("s", stock), ("w", waste), ("r", reserve)])
+        for pid, pile in piles:
+            for card in pile:
+                if card not in ids:
+                    raise LayoutError(f"{where(pid)}: {card} is not a card of the {self.title} pack")
+                if card in seen:
+                    raise LayoutError(f"{where(pid)}: {card} is already in {where(seen[card])}; "
+                                      "each card appears once")
+                seen[card] = pid
+        missing = [c for c in self.tbl.cards if c not in seen]
+        if missing:
+            raise LayoutError(f"{len(missing)} card(s) are missing, e.g. {missing[0]}")
+        if reserve and not self.HAS_RESERVE:
+            raise LayoutError(f"{self.title} has no reserve")
+        for i, (col, d) in enumerate(zip(tab, down)):
+            if not 0 <= d <= max(len(col) - 1, 0):
+                raise LayoutError(f"{where(f't{i + 1}')}: a column's top card is always face up "
+                                  f"({self.RULE['faceup']})")
+            # Face-up cards were built one by one by the rules, so they always form one run.
+            ps = self.tbl.parent_sets
+            for k in range(d + 1, len(col)):
+                if ids[col[k - 1]] not in ps[ids[col[k]]]:
+                    raise LayoutError(f"{where(f't{i + 1}')}: {col[k]} cannot lie face up on "
+                                      f"{col[k - 1]} ({self.RULE['build']}); face-up cards of a "
+                                      "column must be built in order")
+        for f, pile in enumerate(found):
+            for k, card in enumerate(pile):
+                c = ids[card]
+                if f not in self.tbl.found_slots[c] or self.tbl.found_pos[c] != k:
+                    raise LayoutError(f"{where(f'f{f + 1}')}: {card} cannot lie at place {k + 1} of "
+                                      f"that foundation ({self.RULE['found']})")
+        limit = self._max_redeals()
+        if passes < 0 or (limit is not None and passes > limit):
+            raise LayoutError(f"passes: {passes} redeals is not possible here")
+        self._check_extra(tab, down, found, reserve, where)
+        self._setup([[ids[c] for c in col] for col in tab], list(down),
+                    [[ids[c] for c in f] for f in found], [ids[c] for c in stock],
+                    [ids[c] for c in waste], [ids[c] for c in reserve], passes)
+
+    def _check_extra(self, tab, down, found, reserve, where) -> None:
+        pass
+
+    # ----- view ---------------------------------------------------------------------------------------
+    def view(self, show_all: bool = False) -> dict[str, Any]:
+        """What a player sees, for boards and card art (face-down cards as ``'??'`` unless
+        ``show_all``)."""
+        cs = self.tbl.cards
+
+        def up(p: Iterable[int]) -> list[list[Any]]:
+            return [[str(cs[i]), True] for i in p]
+
+        def hidden(i: int) -> str:
+            return str(cs[i]) if show_all else "??"
+
+        piles: list[dict[str, Any]] = [
+            {"id": "s", "kind": "stock", "label": "Stock",
+             "cards": [[hidden(i), False] for i in self.stock]},
+            {"id": "w", "kind": "waste", "label": self._waste_label(), "cards": up(self.waste)},
+        ]
+        if self.HAS_RESERVE:
+            r = self.reserve
+            piles.append({"id": "r", "kind": "reserve", "label": "Reserve",
+                          "cards": [[hidden(i), False] for i in r[:-1]] + up(r[-1:])})
+        for f in range(self.NFOUND):
+            label = self.FOUND_LABELS[f] if f < len(self.FOUND_LABELS) else f"Foundation {f + 1}"
+            piles.append({"id": f"f{f + 1}", "kind": "foundation", "label": label,
+                          "cards": up(self.found[f])})
+        for i in range(self.NCOLS):
+            col, d = self.tab[i], self.down[i]
+            piles.append({"id": f"t{i + 1}", "kind": "tableau", "label": f"Column {i + 1}",
+                          "cards": [[hidden(c), False] for c in col[:d]] + up(col[d:])})
+        status = "won" if self.is_won() else ("stuck" if self.is_over() else "playing")
+        return {"game": self.name, "title": self.title, "pack": self.pack, "piles": piles,
+                "status": status, "moves": self.total_moves, "on_table": len(self.history),
+                "options": dict(self.options), "deal_code": self.deal_code}
+
+    def _waste_label(self) -> str:
+        return "Waste"
+
+    # ----- layouts --------------------------------------------------------------------------------------
+    def layout(self) -> str:
+        """The position as text (see the module docstring); ``from_layout`` reads it back."""
+        cs = self.tbl.cards
+
+        def txt(p: Iterable[int]) -> str:
+            return cards_text(cs[i] for i in p)
+
+        opts = " ".join(f"{o.name}={self.options[o.name]}" for o in self.options_spec)
+        lines = [f"# {self.title}", f"options: {opts}"]
+        lines += self._extra_layout()
+        lines.append(f"s: {txt(self.stock)}".rstrip())
+        lines.append(f"w: {txt(self.waste)}".rstrip())
+        if self.HAS_RESERVE:
+            r = self.reserve
+            lines.append(("r: " + (f"[{txt(r[:-1])}] " if len(r) > 1 else "") + txt(r[-1:])).rstrip())
+        for f in range(self.NFOUND):
+            lines.append(f"f{f + 1}: {txt(self.found[f])}".rstrip())
+        for i in range(self.NCOLS):
+            col, d = self.tab[i], self.down[i]
+            head = f"[{txt(col[:d])}] " if d else ""
+            lines.append(f"t{i + 1}: {head}{txt(col[d:])}".rstrip())
+        if self._max_redeals() is not None:
+            lines.append(f"passes: {self.passes}")
+        return "\n".join(lines) + "\n"
+
+    def _extra_layout(self) -> list[str]:
+        return []
+
+    @classmethod
+    def from_layout(cls, text: str, seed: int | None = None, **options: Any) -> "Patience":
+        """Build a position from text written like :meth:`layout`.
+
+        Lines are ``pile: cards`` (bottom card first; face-down cards of a column in brackets
+        before the face-up ones), plus ``options: name=value ...`` and (where the game has a
+        redeal limit) ``passes: n``; blank lines and lines starting with ``#`` are ignored.
+        Options given as arguments override the ``options:`` line.  Piles not written are
+        empty.  Every card the text leaves out goes under the written stock (``s:``): in pack
+        order, so the first missing card of the pack is drawn first after the written ones, or
+        shuffled by ``seed`` if given.  The state's own ``seed`` is ``None`` (it was not dealt).
+        Anything impossible raises :class:`LayoutError` naming the line.
+        """
+        if not isinstance(text, str):
+            raise LayoutError(f"a layout is text, not {type(text).__name__}")
+        given: dict[str, Any] = {}
+        rows: dict[str, tuple[int, str]] = {}
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, sep, rest = line.partition(":")
+            key = key.strip().lower()
+            if not sep:
+                raise LayoutError(f"line {n}: {raw.strip()!r} is not 'pile: cards' (like 't1: [5C] KS')")
+            if key == "options":
+                for pair in rest.split():
+                    name, eq, value = pair.partition("=")
+                    if not eq:
+                        raise LayoutError(f"line {n}: write options as name=value, not {pair!r}")
+                    given[name.strip()] = value.strip()
+                continue
+            if key in rows:
+                raise LayoutError(f"line {n}: pile {key!r} is written twice (first on line {rows[key][0]})")
+            rows[key] = (n, rest)
+        given.update(options)
+        opts = cls.check_options(given)
+        state = cls.__new__(cls)
+        state._init_bookkeeping(opts, None)
+        state._setup([], [], [], [], [], [])
+        state._read_layout(rows, seed)
+        state._start = state._snapshot()
+        return state
+
+    def _read_layout(self, rows: dict[str, tuple[int, str]], seed: int | None) -> None:
+        known = set(self.pile_ids()) | {"passes"} | set(self._extra_keys())
+        for key, (n, _) in rows.items():
+            if key not in known:
+                raise LayoutError(f"line {n}: {self.title} has no pile {key!r}; "
+                                  f"its piles are {' '.join(self.pile_ids())}")
+        self._read_extra(rows)
+        used: Counter[Card] = Counter()
+        taken: set[Card] = set()
+        line_of: dict[Card, int] = {}
+
+        def card(tok: str, n: int) -> Card:
+            try:
+                c = Card.parse(tok, self.pack)
+            except CardError as err:
+                raise LayoutError(f"line {n}: {err}") from None
+            if c not in self.ids:
+                raise LayoutError(f"line {n}: {c} is not a card of the {self.title} pack")
+            if c in taken:
+                if self.DOUBLE and c.copy == 0 and Card(c.suit, c.rank, 1) not in taken:
+                    c = Card(c.suit, c.rank, 1)
+                else:
+                    more = " a third time (there are two copies)" if self.DOUBLE else " twice"
+                    raise LayoutError(f"line {n}: {tok} is written{more}; first on line {line_of[c]}")
+            taken.add(c)
+            line_of[c] = n
+            return c
+
+        def tokens(rest: str, n: int, pid: str) -> tuple[list[str], int]:
+            """Card tokens and how many of them were bracketed at the start (face down)."""
+            spaced = rest.replace("[", " [ ").replace("]", " ] ").split()
+            out: list[str] = []
+            bracket = None
+            if spaced[:1] == ["["]:
+                if "]" not in spaced:
+                    raise LayoutError(f"line {n}: a '[' without its ']'")
+                close = spaced.index("]")
+                inner = spaced[1:close]
+                if "[" in inner:
+                    raise LayoutError(f"line {n}: brackets cannot nest")
+                out = inner
+                bracket = len(inner)
+                spaced = spaced[close + 1:]
+            if "[" in spaced or "]" in spaced:
+                raise LayoutError(f"line {n}: on {pid}, only the first cards (the face-down ones "
+                                  "at the bottom) may be in brackets")
+            return out + spaced, bracket or 0
+
+        def pile(pid: str) -> tuple[list[str], int, int]:
+            if pid not in rows:
+                return [], 0, 0
+            n, rest = rows[pid]
+            toks, d = tokens(rest, n, pid)
+            return toks, d, n
+
+        tab, down = [], []
+        for i in range(self.NCOLS):
+            toks, d, n = pile(f"t{i + 1}")
+            tab.append([card(t, n) for t in toks])
+            if toks and d >= len(toks):
+                raise LayoutError(f"line {n}: t{i + 1} ends face down; a column's top card is "
+                                  f"always turned up ({self.RULE['faceup']}): unbracket the last card")
+            down.append(d)
+        found = []
+        for f in range(self.NFOUND):
+            toks, d, n = pile(f"f{f + 1}")
+            if d:
+                raise LayoutError(f"line {n}: foundation cards are face up: remove the brackets")
+            if len(toks) == 1 and toks[0].startswith(".."):
+                found.append([card(t, n) for t in self._foundation_up_to(f, toks[0][2:], n)])
+            else:
+                found.append([card(t, n) for t in toks])
+        lists = {}
+        for pid in ("s", "w", "r"):
+            toks, d, n = pile(pid)
+            if d and pid == "w":
+                raise LayoutError(f"line {n}: waste cards are face up: remove the brackets")
+            lists[pid] = [card(t, n) for t in toks]
+        if lists["r"] and not self.HAS_RESERVE:
+            raise LayoutError(f"{self.title} has no reserve")
+        missing = [c for c in self.tbl.cards if c not in taken]
+        missing = shuffled(missing, seed) if seed is not None else missing
+        stock = list(reversed(missing)) + lists["s"]
+        passes = 0
+        if "passes" in rows:
+            n, rest = rows["passes"]
+            if not rest.strip().isdigit():
+                raise LayoutError(f"line {n}: passes is a whole number of redeals already made")
+            passes = int(rest)
+        where_line = {**{k: v[0] for k, v in rows.items()}}
+
+        def where(pid: str) -> str:
+            return f"line {where_line[pid]}" if pid in where_line else f"pile {pid}"
+
+        self._check_and_set(tab, down, found, stock, lists["w"], lists["r"], passes, where=where)
+
+    def _foundation_up_to(self, f: int, text: str, n: int) -> list[str]:
+        try:
+            last = Card.parse(text, self.pack)
+        except CardError as err:
+            raise LayoutError(f"line {n}: {err}") from None
+        c = self.ids.get(last)
+        if c is None or f not in self.tbl.found_slots[c] or self.tbl.found_pos[c] < 0:
+            raise LayoutError(f"line {n}: {text} does not go on foundation f{f + 1} "
+                              f"({self.RULE['found']})")
+        pos = self.tbl.found_pos[c]
+        tbl = self.tbl
+        below = sorted((tbl.found_pos[i], str(card)) for i, card in enumerate(tbl.cards)
+                       if card.suit == last.suit and card.copy == 0 and f in tbl.found_slots[i]
+                       and 0 <= tbl.found_pos[i] < pos)
+        return [t for _, t in below] + [str(last)]
+
+    def _extra_keys(self) -> list[str]:
+        return []
+
+    def _read_extra(self, rows: dict[str, tuple[int, str]]) -> None:
+        pass
