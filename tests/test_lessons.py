@@ -275,6 +275,7 @@ def test_question_widget_answers_on_click():
 # ----- the exercises: wrong, then right (answers computed by the engine in the kernel) -----------
 # notebook -> [(answer variable, a wrong answer, an expression that computes the right one)]
 EXERCISES = {
+    "01_meet_the_deck": [("mystery_is", "'NC'", "str(mystery)")],
     "02_numerology": [
         ("temperance", "14", "playing_value(Card.parse('T14'))"),
         ("every_ten", "'10W 10C T10'", "' '.join(str(c) for c in deck if is_ten(c))"),
