@@ -1,0 +1,196 @@
+"""The boards in a real browser: JupyterLab and Voila, real clicks, keys and drags, the page
+checked against the kernel (cards per pile, the position digest) and against a replica of the
+same deal played in this process."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
+    from tests.browser.boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary,
+                                        open_in_lab, open_in_voila, press_key, save_image,
+                                        start_voila, version, wait_newer)
+except ImportError:
+    from boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary, open_in_lab,
+                          open_in_voila, press_key, save_image, start_voila, version, wait_newer)
+from tarot_learn import games
+from tarot_learn.core import Move
+
+PATIENCE_FIXTURES = {"tarot-solitaire": "board_tarot_solitaire", "klondike": "board_klondike",
+                     "american-toad": "board_american_toad"}
+
+
+def our_errors(errors: list[str]) -> list[str]:
+    """Console errors that are ours (JupyterLab may log unrelated network noise offline)."""
+    return [e for e in errors if "Failed to load resource" not in e and "favicon" not in e]
+
+
+@pytest.fixture(scope="module")
+def voila(artifacts):
+    server = start_voila(artifacts)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def replica_counts(state) -> dict[str, int]:
+    return {p["id"]: len(p["cards"]) for p in state.view()["piles"]}
+
+
+def click_move(page, state, move: Move) -> None:
+    """Pick up the card heading ``move`` by clicking it, then click the destination pile."""
+    n = len(state._pile(move.src)[2])
+    act(page, f'[data-pile="{move.src}"] [data-index="{n - move.count}"]')
+    act(page, f'[data-pile="{move.dst}"]', nth=0)
+
+
+def pick_moves(state, k: int) -> list[Move]:
+    """Up to ``k`` moves of cards (not draws), played on the replica as they are chosen."""
+    out = []
+    for _ in range(k):
+        moves = [m for m in state.legal_moves() if m.action == "move"]
+        if not moves:
+            break
+        out.append(moves[0])
+        state.play(moves[0])
+    for _ in out:
+        state.undo()
+    return out
+
+
+@pytest.mark.parametrize("game", list(PATIENCE_FIXTURES))
+def test_solitaire_board_plays_in_jupyterlab(page, jupyter_lab, artifacts, console_errors, game):
+    if game not in games.names():
+        pytest.skip(f"{game} is not registered yet")
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    open_in_lab(page, jupyter_lab, PATIENCE_FIXTURES[game])
+    replica = games.new(game, seed=1)
+    assert dom_counts(page) == replica_counts(replica)
+
+    # draw from the stock by clicking it
+    act(page, '[data-pile="s"]', nth=0)
+    replica.play("s")
+    assert dom_counts(page) == replica_counts(replica)
+
+    # three moves by clicking: the card lights its destinations, the destination takes it
+    for move in pick_moves(replica, 3):
+        n = len(replica._pile(move.src)[2])
+        act(page, f'[data-pile="{move.src}"] [data-index="{n - move.count}"]')
+        lit = page.locator(".tl-board .tl-target").evaluate_all("els => els.map(e => e.dataset.pile)")
+        assert set(lit) == set(replica.legal_destinations(move.src, move.count))
+        act(page, f'[data-pile="{move.dst}"]', nth=0)
+        replica.play(move)
+        assert dom_counts(page) == replica_counts(replica)
+    explanation = page.locator(".tl-explain").inner_text()
+    assert "TS-" in explanation or "KL-" in explanation or "AT-" in explanation
+
+    # drag and drop (HTML5) one more move between columns, when there is one
+    drag = [m for m in replica.legal_moves() if m.action == "move" and m.src[0] == "t" and m.dst[0] == "t"]
+    if drag:
+        m = drag[0]
+        n = len(replica._pile(m.src)[2])
+        v0 = version(page)
+        page.drag_and_drop(f'.tl-board [data-pile="{m.src}"] [data-index="{n - m.count}"]',
+                           f'.tl-board [data-pile="{m.dst}"]')
+        wait_newer(page, v0 + 1)      # the drop picks the card up, then puts it down
+        replica.play(m)
+        assert dom_counts(page) == replica_counts(replica)
+
+    # undo with the keyboard (z) and with the Undo button
+    press_key(page, "z")
+    replica.undo()
+    assert dom_counts(page) == replica_counts(replica)
+    act_locator(page, page.locator(".tl-btn-undo").first)
+    replica.undo()
+    assert dom_counts(page) == replica_counts(replica)
+
+    kernel = kernel_summary(page)
+    assert kernel["counts"] == replica_counts(replica) == dom_counts(page)
+    assert kernel["digest"] == dom_digest(page)
+    name = {"tarot-solitaire": "board_tarot_solitaire.png", "klondike": "board_klondike.png",
+            "american-toad": "board_american_toad.png"}[game]
+    page.locator(".tl-solitaire-board").first.scroll_into_view_if_needed()
+    save_image(page, ".tl-solitaire-board", name, artifacts)
+    assert not our_errors(console_errors), console_errors
+
+
+def test_random_clicks_keep_the_page_true_to_the_kernel(page, jupyter_lab, artifacts, console_errors):
+    """A few hundred random clicks, double-clicks and keys anywhere on the table; afterwards the
+    page shows exactly the kernel's position and no JavaScript error was raised."""
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    open_in_lab(page, jupyter_lab, "board_tarot_solitaire")
+    rng = random.Random(20261122)
+    board = page.locator(".tl-board").first
+    board.scroll_into_view_if_needed()
+    for i in range(300):
+        box = board.bounding_box()
+        x = box["x"] + rng.uniform(4, box["width"] - 4)
+        y = box["y"] + rng.uniform(4, min(box["height"], 900 - box["y"]) - 4)
+        v0 = version(page)
+        r = rng.random()
+        if r < 0.06:
+            page.keyboard.press(rng.choice(["z", "d", "y", "Escape"]))
+        elif r < 0.12:
+            page.mouse.dblclick(x, y)
+        else:
+            page.mouse.click(x, y)
+        wait_newer(page, v0)
+    kernel = kernel_summary(page)
+    assert kernel["digest"] == dom_digest(page)
+    assert kernel["counts"] == dom_counts(page)
+    assert kernel["moves"] > 0
+    page.screenshot(path=str(artifacts / "stress_tarot_solitaire.png"))
+    assert not our_errors(console_errors), console_errors
+
+
+def test_tarot_table_plays_in_jupyterlab(page, jupyter_lab, artifacts, console_errors):
+    page.set_viewport_size({"width": 1400, "height": 1300})
+    open_in_lab(page, jupyter_lab, "tarot_table", root_sel=".tt-table")
+    table = ".tt-table"
+    assert page.locator(f"{table}[data-phase=bidding][data-to-play='0']").count() == 1
+    act_locator(page, page.locator(".tl-btn-pass").first, root_sel=table)
+    page.wait_for_selector(f"{table}[data-phase=playing][data-to-play='0']")
+    dimmed = page.locator(".tt-hand .tt-illegal")
+    if dimmed.count():
+        assert "(rule FT-" in dimmed.first.get_attribute("title")
+    lit = page.locator(".tt-hand .tt-legal")
+    assert lit.count() >= 1
+    for _ in range(3):            # three of your cards, the bots answering in between
+        if page.locator(f"{table}[data-phase=playing][data-to-play='0']").count() == 0:
+            break
+        act_locator(page, page.locator(".tt-hand .tt-legal").first, root_sel=table)
+    kernel = kernel_summary(page)
+    seats = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.tt-table [data-seat][data-count]')]
+        .filter(e => e.classList.contains('tt-seat')).map(e => [e.dataset.seat, Number(e.dataset.count)]))""")
+    assert [seats[str(s)] for s in range(len(kernel["counts"]))] == kernel["counts"]
+    assert int(page.locator(".tt-trick").get_attribute("data-count")) == kernel["trick"]
+    page.locator(".tl-tarot-table").first.scroll_into_view_if_needed()
+    save_image(page, ".tl-tarot-table", "tarot_table.png", artifacts)
+    assert not our_errors(console_errors), console_errors
+
+
+def test_boards_play_in_voila(page, voila, artifacts, console_errors):
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    open_in_voila(page, voila, "board_tarot_solitaire")
+    replica = games.new("tarot-solitaire", seed=1)
+    assert dom_counts(page) == replica_counts(replica)
+    act(page, '[data-pile="s"]', nth=0)
+    replica.play("s")
+    for move in pick_moves(replica, 2):
+        click_move(page, replica, move)
+        replica.play(move)
+    assert dom_counts(page) == replica_counts(replica)
+    press_key(page, "z")
+    replica.undo()
+    assert dom_counts(page) == replica_counts(replica)
+    page.screenshot(path=str(artifacts / "voila_tarot_solitaire.png"), full_page=True)
+
+    open_in_voila(page, voila, "tarot_table", root_sel=".tt-table")
+    act_locator(page, page.locator(".tl-btn-pass").first, root_sel=".tt-table")
+    page.wait_for_selector(".tt-table[data-phase=playing][data-to-play='0']")
+    act_locator(page, page.locator(".tt-hand .tt-legal").first, root_sel=".tt-table")
+    page.screenshot(path=str(artifacts / "voila_tarot_table.png"), full_page=True)
+    assert not our_errors(console_errors), console_errors
