@@ -316,3 +316,121 @@ def test_drill_logic_is_standard_library_only():
             "bad = [m for m in ('PIL', 'ipywidgets', 'anywidget') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---- the widget, driven through its Python entry points ----------------------------------------
+
+@pytest.fixture
+def widget_module():
+    pytest.importorskip("ipywidgets")
+    from tarot_learn.widgets import drill as module
+    return module
+
+
+def test_widget_shows_the_card_options_and_feedback(widget_module):
+    from tarot_learn.decks import default_deck
+    clock = Clock()
+    w = widget_module.Drill(kind="name", cards="trumps", seed=4, height=200, clock=clock)
+    q = w.question
+    assert w.image.value == default_deck().card_png(q.card, 200, show_value=False)
+    assert [b.description for b in w.choice_box.children] == list(q.options)
+    assert str(q.number) in w.prompt.value and q.prompt in w.prompt.value
+    clock.now += 3.0
+    wrong = wrong_index(w.logic)
+    fb = w.choose(wrong)
+    assert not fb.correct
+    styles = [b.button_style for b in w.buttons]
+    assert styles[wrong] == "danger" and styles[q.options.index(q.expected)] == "success"
+    assert all(b.disabled for b in w.buttons) and w.text.disabled
+    assert "Not quite" in w.feedback_html.value and q.expected in w.feedback_html.value
+    assert "3.0 s" in w.feedback_html.value
+    assert w.score_html.value.startswith("Score 0/1 (0%)")
+    w.next()
+    assert w.question.number == 2 and w.feedback_html.value == ""
+    assert not any(b.disabled for b in w.buttons) and w.text.value == ""
+
+
+def test_widget_text_box_answers(widget_module):
+    w = widget_module.Drill(kind="name", cards="T19 NC", seed=1)
+    card = w.question.card
+    w.text.value = "nonsense words"                 # what Enter in the box does
+    assert "Not understood" in w.feedback_html.value and w.logic.stats().asked == 0
+    w.text.value = {C("T19"): "xix", C("NC"): "knight of cups"}[card]
+    assert "Right!" in w.feedback_html.value
+    assert w.score_html.value.startswith("Score 1/1 (100%)")
+    assert w.answer("whatever").correct                 # answered already: same feedback back
+    assert "press <b>Next card</b>" in w.feedback_html.value
+    w.next_button.click()
+    assert w.question.number == 2
+
+
+def test_widget_value_question_hides_the_plays_as_badge(widget_module):
+    from tarot_learn.decks import default_deck
+    w = widget_module.Drill(kind="value", cards="T19", seed=1, height=200)
+    plain = default_deck().card_png(C("T19"), 200, show_value=False)
+    badge = default_deck().card_png(C("T19"), 200, show_value=True)
+    assert plain != badge and w.image.value == plain
+    w.buttons[w.question.options.index("10")].click()
+    assert "Right!" in w.feedback_html.value and "TS-5" in w.feedback_html.value
+
+
+def test_widget_dropdowns_restart_the_drill(widget_module):
+    w = widget_module.Drill(kind="name", cards="trumps", seed=2)
+    w.answer(w.question.expected)
+    w.kind_dropdown.value = "group"
+    assert w.logic.kind == "group" and w.logic.score == (0, 0)
+    assert [b.description for b in w.buttons] == ["Pentacles and Cups", "Swords and Wands", "Trump"]
+    w.cards_dropdown.value = "cups"
+    assert w.question.card.suit.title == "Cups" and w.progress.max == 14
+    w.set_kind("value")
+    assert w.kind_dropdown.value == "value"
+
+
+def test_widget_progress_and_stats(widget_module):
+    w = widget_module.Drill(kind="name", cards="T1 T2", seed=3)
+    for _ in range(6):
+        w.answer(w.question.expected)
+        w.next()
+    assert w.progress.value == 2 and w.progress.max == 2
+    w.stats_button.value = True
+    assert w.stats_html.layout.display == "" and "The Magician (I)" in w.stats_html.value
+    assert "6/6 right" in w.stats_html.value
+    w.stats_button.value = False
+    assert w.stats_html.layout.display == "none"
+
+
+def test_widget_with_a_loaded_deck(widget_module, tmp_path):
+    from tarot_learn.decks import default_deck, make_sample_scans
+    make_sample_scans(tmp_path, "T19 T20 NC", height=120)
+    (tmp_path / "T5.png").write_text("not a picture")
+    w = widget_module.Drill(deck=str(tmp_path), kind="name", cards="own", seed=1, height=150)
+    deck = w.deck
+    assert [str(c) for c in deck.own_cards] == ["NC", "T19", "T20"]
+    assert set(w.logic.cards) == set(deck.own_cards)
+    assert w.image.value == deck.card_png(w.question.card, 150, show_value=False)
+    assert w.image.value != default_deck().card_png(w.question.card, 150, show_value=False)
+    assert "3 scanned cards" in w.title.value and "1 file(s) refused" in w.title.value
+    assert w.cards_dropdown.value == "own"
+    assert ("Your 3 scanned cards", "own") in list(w.cards_dropdown.options)
+
+
+def test_widget_bad_input(widget_module):
+    with pytest.raises(ValueError, match="deck= takes None"):
+        widget_module.Drill(deck=3.5)
+    with pytest.raises(ValueError, match="cards='own' needs a deck"):
+        widget_module.Drill(cards="own")
+    with pytest.raises(ValueError, match="height must be"):
+        widget_module.Drill(height=5)
+    w = widget_module.Drill(seed=1)
+    with pytest.raises(ValueError, match="choose an option"):
+        w.choose(9)
+    assert "choose an option" in w.feedback_html.value and w.feedback is None
+
+
+def test_widget_displays_as_a_widget(widget_module):
+    w = widget_module.Drill(seed=1)
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle[0] if isinstance(bundle, tuple) \
+        else "application/vnd.jupyter.widget-view+json" in bundle
+    import tarot_learn.widgets as widgets
+    assert widgets.Drill is widget_module.Drill

@@ -1,0 +1,331 @@
+"""Drill: learn to recognise a deck card by card, in Jupyter or Voila (issue 5).
+
+The logic (:class:`tarot_learn.drill.Drill`) owns the truth; this widget is standard ipywidgets
+around it: the card picture, the question, choice buttons, a free-text box, feedback, score and
+progress, a "Next card" button, and dropdowns for the kind of question and the set of cards.
+
+Python entry points (what the buttons call, so tests need no browser): :meth:`Drill.answer`,
+:meth:`Drill.choose`, :meth:`Drill.next`, :meth:`Drill.set_kind`, :meth:`Drill.set_cards`.
+
+>>> d = Drill(kind="name", cards="T17 T18 T19", seed=2)
+>>> fb = d.answer(d.question.card.title)
+>>> fb.correct, "Right!" in d.feedback_html.value, d.score_html.value.startswith("Score 1/1")
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from typing import Any, Callable, Iterable
+
+import ipywidgets as W
+
+from ..cards import Card
+from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Question
+from ._common import resolve_deck
+
+__all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
+
+KIND_LABELS = (("Which card is this?", "name"), ("What does it play as?", "value"),
+               ("Which group?", "group"), ("Mixed", "mixed"))
+SET_LABELS = (("All 78 cards", "all"), ("Trumps", "trumps"), ("Suit cards", "suits"),
+              ("Courts", "courts"), ("Cards that play as 10", "tens"), ("Wands", "wands"),
+              ("Cups", "cups"), ("Swords", "swords"), ("Pentacles", "pentacles"))
+assert {v for _, v in SET_LABELS} == set(CARD_SETS)
+
+_OK, _NO, _INFO = "#1b6e3a", "#a33a00", "#3a3550"
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _rules_bold(text: str) -> str:
+    return re.sub(r"\b((?:TS|KL|AT|FT)-\d+)\b", r"<b>\1</b>", _esc(text))
+
+
+def _panel(body: str, colour: str) -> str:
+    return (f'<div class="tl-drill-feedback" style="border-left:4px solid {colour};'
+            f'padding:6px 10px;margin:4px 0;background:#faf8f2;color:#2b2533;'
+            f'line-height:1.35">{body}</div>')
+
+
+class Drill(W.VBox):
+    """A recognition drill: ``Drill(deck=None, kind="name", cards=None, seed=None)``.
+
+    ``deck`` is None (the default art), a :class:`tarot_learn.decks.Deck` or a folder of your
+    own scans; ``kind`` is ``"name"``, ``"value"``, ``"group"`` or ``"mixed"``; ``cards`` is a
+    set name (``"trumps"``, ``"courts"``, ... see :func:`tarot_learn.drill.select_cards`),
+    ``"own"`` (the cards your deck has scans for), card notation or a list of cards; ``seed``
+    makes the run reproducible; ``height`` is the card picture's height in pixels.
+    """
+
+    def __init__(self, deck: Any = None, kind: str = "name", cards: str | Iterable[Card | str] | None = None,
+                 seed: int | None = None, *, height: int = 300, choices: int = 5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from ..render.images import check_height
+
+        self.deck = resolve_deck(deck, "tarot")
+        if self.deck.pack != "tarot":
+            raise ValueError("the drill teaches the 78-card tarot pack: load the deck with "
+                             "pack='tarot'")
+        self.height = check_height(height, "height")
+        self._clock = clock
+        self._choices = choices
+        self._seed = seed
+        self._custom = None if cards is None or (isinstance(cards, str) and cards.strip().lower()
+                                                  in CARD_SETS + ("own",)) else cards
+        card_list = self._cards_for(cards)
+        self.logic = DrillLogic(kind, card_list, seed, choices=choices, clock=clock)
+
+        self.title = W.HTML(self._title_html())
+        self.kind_dropdown = W.Dropdown(options=KIND_LABELS, value=kind, description="Ask",
+                                        layout=W.Layout(width="260px"))
+        set_options = list(SET_LABELS)
+        if not self.deck.is_default and self.deck.own_cards:
+            set_options.insert(1, (f"Your {len(self.deck.own_cards)} scanned cards", "own"))
+        if self._custom is not None:
+            set_options.insert(0, (f"Chosen cards ({len(card_list)})", "custom"))
+        start = ("custom" if self._custom is not None else
+                 (cards.strip().lower() if isinstance(cards, str) else "all"))
+        self.cards_dropdown = W.Dropdown(options=set_options, value=start, description="Cards",
+                                         layout=W.Layout(width="300px"))
+        self.image = W.Image(format="png", layout=W.Layout(height=f"{self.height}px",
+                                                           width="auto", object_fit="contain"))
+        self.prompt = W.HTML()
+        self.buttons: list[W.Button] = []
+        self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.text = W.Text(placeholder="or type: the sun, 19, XIX, knight of cups, NC ...",
+                           continuous_update=False, layout=W.Layout(width="320px"))
+        self.answer_button = W.Button(description="Answer", tooltip="Check the typed answer")
+        self.feedback_html = W.HTML()
+        self.next_button = W.Button(description="Next card", button_style="primary",
+                                    icon="arrow-right", tooltip="Show the next card")
+        self.score_html = W.HTML()
+        self.progress = W.IntProgress(min=0, max=len(card_list), value=0,
+                                      description="Mastered", bar_style="success",
+                                      layout=W.Layout(width="320px"))
+        self.stats_button = W.ToggleButton(description="Stats", icon="bar-chart",
+                                           tooltip="Accuracy, time and the hardest cards")
+        self.stats_html = W.HTML(layout=W.Layout(display="none"))
+
+        self.kind_dropdown.observe(lambda ch: self.set_kind(ch["new"]), names="value")
+        self.cards_dropdown.observe(self._on_cards, names="value")
+        self.answer_button.on_click(lambda _: self._submit_text())
+        self.text.observe(self._on_text, names="value")
+        self.next_button.on_click(lambda _: self.next())
+        self.stats_button.observe(lambda ch: self._refresh_stats(), names="value")
+
+        question_panel = W.VBox([self.prompt, self.choice_box,
+                                 W.HBox([self.text, self.answer_button]),
+                                 self.feedback_html,
+                                 W.HBox([self.next_button, self.stats_button]),
+                                 self.score_html, self.progress],
+                                layout=W.Layout(padding="0 0 0 14px", min_width="340px",
+                                                flex="1 1 auto"))
+        super().__init__([
+            self.title,
+            W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.image, question_panel], layout=W.Layout(align_items="flex-start",
+                                                                 flex_flow="row wrap")),
+            self.stats_html,
+        ])
+        self.add_class("tl-drill")
+        self._show_question()
+
+    # ---- entry points -------------------------------------------------------------------------
+    @property
+    def question(self) -> Question:
+        return self.logic.question
+
+    @property
+    def feedback(self) -> Feedback | None:
+        return self.logic.feedback
+
+    def answer(self, text: str) -> Feedback:
+        """Answer in free text (what the text box does).  An unreadable answer is explained and
+        the question stays open; answering an answered card says to press Next."""
+        if self.logic.answered:
+            self._say(_panel("This card is answered: press <b>Next card</b>.", _INFO))
+            assert self.logic.feedback is not None
+            return self.logic.feedback
+        fb = self.logic.answer(text)
+        self._show_feedback(fb)
+        return fb
+
+    def choose(self, index: int) -> Feedback:
+        """Pick choice button ``index`` (0-based)."""
+        if self.logic.answered:
+            self._say(_panel("This card is answered: press <b>Next card</b>.", _INFO))
+            assert self.logic.feedback is not None
+            return self.logic.feedback
+        try:
+            fb = self.logic.choose(index)
+        except ValueError as err:
+            self._say(_panel(_esc(err), _NO))
+            raise
+        self._show_feedback(fb, chosen=index)
+        return fb
+
+    def next(self) -> Question:
+        """Show the next card."""
+        q = self.logic.next()
+        self._show_question()
+        return q
+
+    def set_kind(self, kind: str) -> None:
+        """Ask another kind of question (``name``, ``value``, ``group``, ``mixed``); the drill
+        starts again on the same cards."""
+        if kind == self.logic.kind:
+            return
+        self.logic = DrillLogic(kind, self.logic.cards, self._seed, choices=self._choices,
+                                clock=self._clock)
+        if self.kind_dropdown.value != kind:
+            self.kind_dropdown.value = kind
+        self._show_question()
+
+    def set_cards(self, cards: str | Iterable[Card | str] | None) -> None:
+        """Drill another set of cards (a set name, ``"own"``, notation or a list); starts again."""
+        card_list = self._cards_for(cards)
+        self.logic = DrillLogic(self.logic.kind, card_list, self._seed, choices=self._choices,
+                                clock=self._clock)
+        self.progress.max = len(card_list)
+        if isinstance(cards, str) and cards.strip().lower() in {v for _, v in self.cards_dropdown.options}:
+            key = cards.strip().lower()
+            if self.cards_dropdown.value != key:
+                self._quiet_cards = True
+                self.cards_dropdown.value = key
+                self._quiet_cards = False
+        self._show_question()
+
+    def stats(self) -> DrillStats:
+        """The logic's :meth:`~tarot_learn.drill.Drill.stats`."""
+        return self.logic.stats()
+
+    # ---- wiring -------------------------------------------------------------------------------
+    _quiet_cards = False
+
+    def _cards_for(self, cards: str | Iterable[Card | str] | None) -> list[Card] | str | Iterable[Card | str] | None:
+        if isinstance(cards, str) and cards.strip().lower() == "own":
+            own = self.deck.own_cards
+            if not own:
+                raise ValueError("cards='own' needs a deck with your own scans: pass deck= a "
+                                 "folder or a loaded Deck")
+            return own
+        if isinstance(cards, str) and cards.strip().lower() == "custom" and self._custom is not None:
+            return self._custom
+        from ..drill import select_cards
+
+        return select_cards(cards)
+
+    def _on_cards(self, change: dict) -> None:
+        if not self._quiet_cards:
+            self.set_cards(change["new"])
+
+    def _on_text(self, change: dict) -> None:
+        if change["new"].strip():
+            self._submit_text()
+
+    def _submit_text(self) -> None:
+        text = self.text.value
+        if not text.strip():
+            self._say(_panel("Type an answer first, or pick one of the buttons.", _INFO))
+            return
+        self.answer(text)
+
+    def _say(self, html_text: str) -> None:
+        self.feedback_html.value = html_text
+
+    def _title_html(self) -> str:
+        deck = self.deck
+        if deck.is_default:
+            note = "default art"
+        else:
+            note = f"{_esc(deck.name)}: {len(deck.own_cards)} scanned cards"
+            if deck.problems:
+                note += f", {len(deck.problems)} file(s) refused (see <code>drill.deck.problems</code>)"
+        return f'<b style="font-size:1.15em">Recognition drill</b> <span style="color:#6a6172">· {note}</span>'
+
+    def _picture(self, card: Card) -> bytes:
+        # No "plays as" badge: on a value question it would give the answer away.
+        return self.deck.card_png(card, self.height, show_value=False)
+
+    def _show_question(self) -> None:
+        q = self.logic.question
+        self.image.value = self._picture(q.card)
+        self.prompt.value = (f'<div style="font-size:1.1em;margin:2px 0 6px 0"><b>{q.number}.</b> '
+                             f"{_esc(q.prompt)}</div>")
+        self.buttons = []
+        for i, option in enumerate(q.options):
+            b = W.Button(description=option, tooltip=option,
+                         layout=W.Layout(width="auto", min_width="60px", margin="2px 4px 2px 0"))
+            b.on_click(lambda _b, i=i: self._click(i))
+            b.add_class("tl-drill-choice")
+            self.buttons.append(b)
+        self.choice_box.children = tuple(self.buttons)
+        self.text.disabled = self.answer_button.disabled = False
+        self.text.value = ""                        # an empty box is never taken as an answer
+        self.feedback_html.value = ""
+        self._refresh_score()
+
+    def _click(self, index: int) -> None:
+        try:
+            self.choose(index)
+        except ValueError:
+            pass  # already shown in the feedback panel
+
+    def _show_feedback(self, fb: Feedback, chosen: int | None = None) -> None:
+        if not fb.understood:
+            self._say(_panel(f"<b>Not understood.</b> {_esc(fb.note)}", _INFO))
+            return
+        q = fb.question
+        for i, b in enumerate(self.buttons):
+            b.disabled = True
+            if q.options[i] == q.expected:
+                b.button_style = "success"
+                b.icon = "check"
+            elif chosen == i:
+                b.button_style = "danger"
+                b.icon = "times"
+        self.text.disabled = self.answer_button.disabled = True
+        head = ("<b>Right!</b>" if fb.correct else
+                f"<b>Not quite</b> (you said {_esc(fb.given)}): it is <b>{_esc(fb.expected)}</b>.")
+        colour = _OK if fb.correct else _NO
+        self._say(_panel(f"{head}<br>{_rules_bold(fb.note)}"
+                         f'<br><span style="color:#6a6172">{fb.seconds:.1f} s</span>', colour))
+        self._refresh_score()
+
+    def _refresh_score(self) -> None:
+        right, asked = self.logic.score
+        mastered, total = self.logic.progress()
+        pct = f" ({100 * right / asked:.0f}%)" if asked else ""
+        self.score_html.value = (f"Score {right}/{asked}{pct} · streak {self.logic.streak} · "
+                                 f"{mastered} of {total} cards mastered")
+        self.progress.max = total
+        self.progress.value = mastered
+        self._refresh_stats()
+
+    def _refresh_stats(self) -> None:
+        if not self.stats_button.value:
+            self.stats_html.layout.display = "none"
+            return
+        self.stats_html.layout.display = ""
+        self.stats_html.value = stats_html(self.logic.stats())
+
+
+def stats_html(s: DrillStats) -> str:
+    """A small table: totals, then every answered card, hardest first."""
+    if not s.asked:
+        return _panel("No answers yet.", _INFO)
+    rows = sorted(s.cards.values(), key=lambda c: (c.accuracy, -(c.mean_seconds or 0), c.card.index))
+    body = "".join(
+        f"<tr><td>{_esc(c.card.name)}</td><td>{c.correct}/{c.asked}</td>"
+        f"<td>{100 * (c.accuracy or 0):.0f}%</td><td>{c.mean_seconds or 0:.1f} s</td>"
+        f"<td>{c.box}</td></tr>" for c in rows)
+    head = _esc(str(s)).replace("\n", "<br>")
+    return (f'<div class="tl-drill-stats">{_panel(head, _INFO)}'
+            '<table style="border-collapse:collapse"><thead><tr><th>card</th><th>right</th>'
+            '<th>accuracy</th><th>mean time</th><th>box</th></tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
