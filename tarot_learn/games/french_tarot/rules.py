@@ -44,16 +44,22 @@ KINGS = frozenset((13, 27, 41, 55))
 _BY_TEXT = {str(c): c.index for c in CARDS}
 
 
+_TEXTS = tuple(str(c) for c in CARDS)
+
+
 def text(c: int) -> str:
     """The notation of card number ``c`` (``'T21'``, ``'KC'``)."""
-    return str(CARDS[c])
+    return _TEXTS[c]
 
 
 def card_number(card: "Card | str") -> int:
     """The number of a card or card text; raises ``KeyError`` for a text that names no card."""
     if isinstance(card, Card):
         return card.index
-    return _BY_TEXT[card.strip().upper()]
+    number = _BY_TEXT.get(card)
+    if number is None:
+        return _BY_TEXT[card.strip().upper()]
+    return number
 
 
 def half_points(c: int) -> int:
