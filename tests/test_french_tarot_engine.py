@@ -64,7 +64,8 @@ def half(card):
 
 def referee(state):
     """Replay ``state``'s moves on a fresh deal, checking every card and trick independently."""
-    replay = FrenchTarot.new(state.seed, **state.options)
+    replay = games.load(state.to_json())      # the same start position (seeded or crafted)
+    replay.undo_all()
     n = replay.players
     side_of_tricks = []
     for move in state.moves:
@@ -642,3 +643,56 @@ def test_french_words_and_bare_cards():
     card = R.text(state.hands[state.to_play][0])
     assert state.parse_move(card.lower()) == Move("play", arg=card)
     assert state.parse_move(f"joue {card}") == Move("play", arg=card)
+
+
+# ----- chelem, Petit au bout and the Excuse at the end (FT-25, FT-26, FT-29, FT-30) ---------------
+def _chelem_deal(taker_hand, dog):
+    rest = _rest(taker_hand, dog)
+    state = _crafted([" ".join(rest[:18]), taker_hand, " ".join(rest[18:36]), " ".join(rest[36:54])], dog)
+    state.play("bid garde")
+    for _ in range(3):
+        state.play("pass")
+    state.play("discard T2 T3 T4 T5 T6 T7")                 # no plain card but kings: forced
+    state.play("declare chelem")
+    assert state.to_play == 1                                # the announcer leads (FT-14)
+    return state
+
+
+def _defence_plays(state):
+    """Defenders get rid of the Excuse at once, otherwise play their first legal card."""
+    moves = [m for m in state.legal_moves() if m.action == "play"]
+    return next((m for m in moves if m.arg == "T0"), moves[0])
+
+
+def test_fft_example_chelem_announced_with_the_excuse_kept_by_the_defence():
+    # FFT 2012 rules, page 9, last example: garde, poignée of 10 shown, chelem announced and made,
+    # Petit au bout, the defence keeps its Excuse; 2 bouts and 87 points; 582 per defender.
+    state = _chelem_deal(" ".join(f"T{r}" for r in range(4, 22)), "T1 T2 T3 KW KC KS")
+    state.play("declare poignee " + " ".join(f"T{r}" for r in range(12, 22)))
+    order = ["KW", "KC", "KS"] + [f"T{r}" for r in range(21, 7, -1)] + ["T1"]
+    for card in order:
+        assert state.to_play == 1
+        state.play(f"play {card}")
+        while state.phase is Phase.PLAYING and state.to_play != 1:
+            state.play(_defence_plays(state))
+    referee(state)
+    assert all(w == 1 for _, _, w in state.tricks)
+    assert state.owed is not None                            # never paid: the defence took nothing
+    r = state.result
+    assert (r.half_points, r.bouts, r.petit_au_bout, r.chelem) == (174, 2, "attack", "announced_made")
+    assert r.value == 582 and r.scores == (-582, 1746, -582, -582)
+
+
+def test_excuse_led_to_the_last_trick_wins_it_and_the_petit_counts_au_bout_before():
+    state = _chelem_deal("T0 " + " ".join(f"T{r}" for r in range(5, 22)), "T1 T2 T3 T4 KW KC")
+    order = ["KW", "KC"] + [f"T{r}" for r in range(21, 7, -1)] + ["T1", "T0"]
+    for card in order:
+        state.play(f"play {card}")
+        while state.phase is Phase.PLAYING and state.to_play != 1:
+            state.play(_defence_plays(state))
+    referee(state)
+    leader, cards, winner = state.tricks[-1]
+    assert cards[0] == R.EXCUSE and winner == 1                        # FT-26
+    assert R.PETIT in state.tricks[-2][1]
+    r = state.result
+    assert (r.half_points, r.bouts, r.petit_au_bout, r.chelem) == (182, 3, "attack", "announced_made")
