@@ -9,6 +9,7 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given, strategies as st
 
 from tarot_learn import games
 from tarot_learn.cards import Card, Suit, tarot_deck
@@ -171,6 +172,31 @@ def test_fast_simulation_agrees_with_the_checked_engine():
                 assert fast.score is None and fast.reason
             else:
                 assert fast.score == state.result
+
+
+@given(seed=st.integers(0, 2 ** 40 - 1), players=st.sampled_from([3, 4, 5]),
+       dealer=st.integers(0, 2), picks=st.lists(st.integers(0, 10 ** 6), min_size=100, max_size=100))
+def test_random_play_undo_and_save_at_every_table(seed, players, dealer, picks):
+    state = games.new("french-tarot", seed=seed, players=players, dealer=dealer)
+    keys = [state.key()]
+    for pick in picks:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        if state.phase is Phase.PLAYING and state.to_play >= 0 and moves[0].action == "play":
+            hand = [R.CARDS[c] for c in state.hands[state.to_play]]
+            trick = [R.CARDS[c] for c in state.trick]
+            assert all(allowed(hand, trick, C(m.arg)) for m in moves if m.action == "play")
+        state.play(moves[pick % len(moves)])
+        keys.append(state.key())
+        assert len(state.cards()) == 78 and len(set(state.cards())) == 78
+    if state.result:
+        assert sum(state.result.scores) == 0
+    loaded = games.load(state.to_json())
+    assert loaded.key() == state.key() and loaded.observation(0) == state.observation(0)
+    for key in reversed(keys[:-1]):
+        state.undo()
+        assert state.key() == key
 
 
 # ----- the deal (FT-3, FT-4, FT-7) ----------------------------------------------------------------
