@@ -332,7 +332,8 @@ def test_widget_shows_the_card_options_and_feedback(widget_module):
     clock = Clock()
     w = widget_module.Drill(kind="name", cards="trumps", seed=4, height=200, clock=clock)
     q = w.question
-    assert w.image.value == default_deck().card_png(q.card, 200, show_value=False)
+    assert w.image.value == widget_module._nameless_png(q.card, 200)
+    assert w.image.value != default_deck().card_png(q.card, 200, show_value=False)
     assert [b.description for b in w.choice_box.children] == list(q.options)
     assert str(q.number) in w.prompt.value and q.prompt in w.prompt.value
     clock.now += 3.0
@@ -348,6 +349,24 @@ def test_widget_shows_the_card_options_and_feedback(widget_module):
     w.next()
     assert w.question.number == 2 and w.feedback_html.value == ""
     assert not any(b.disabled for b in w.buttons) and w.text.value == ""
+
+
+def test_name_questions_hide_the_printed_name_of_the_default_art(widget_module):
+    import io
+
+    from PIL import Image, ImageChops
+
+    from tarot_learn.decks import default_deck
+    for notation, changed in (("T4", True), ("NC", True), ("AC", True), ("7W", False)):
+        card = C(notation)
+        plain = Image.open(io.BytesIO(default_deck().card_png(card, 300, show_value=False)))
+        hidden = Image.open(io.BytesIO(widget_module._nameless_png(card, 300)))
+        box = ImageChops.difference(plain.convert("RGB"), hidden.convert("RGB")).getbbox()
+        assert (box is not None) == changed, notation
+        if box:                                     # only the lower half, where names are printed
+            assert box[1] > plain.height * 0.5, (notation, box)
+    small = C("T4")
+    assert widget_module._nameless_png(small, 80) == default_deck().card_png(small, 80, show_value=False)
 
 
 def test_widget_text_box_answers(widget_module):

@@ -60,7 +60,8 @@ def _file_stem(card: Card, spelling: str) -> str:
 def sample_scan(card: Card | None, height: int = 360, seed: int = 0) -> Image.Image:
     """One photo-like sample scan (RGB) of ``card``, or of the back when ``card`` is None."""
     rng = random.Random(f"{seed}:{card}")
-    face = card_image(card, height) if card is not None else None
+    # No "plays as" badge: a real deck has none, and it would answer the drill's value questions.
+    face = card_image(card, height, show_value=False) if card is not None else None
     if face is None:
         from ..render import back_image
         face = back_image(height)

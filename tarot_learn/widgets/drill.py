@@ -123,8 +123,8 @@ class Drill(W.VBox):
                                  self.feedback_html,
                                  W.HBox([self.next_button, self.stats_button]),
                                  self.score_html, self.progress],
-                                layout=W.Layout(padding="0 0 0 14px", min_width="340px",
-                                                flex="1 1 auto"))
+                                layout=W.Layout(padding="0 0 0 14px", min_width="320px",
+                                                flex="1 1 320px"))
         super().__init__([
             self.title,
             W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
@@ -248,13 +248,16 @@ class Drill(W.VBox):
                 note += f", {len(deck.problems)} file(s) refused (see <code>drill.deck.problems</code>)"
         return f'<b style="font-size:1.15em">Recognition drill</b> <span style="color:#6a6172">· {note}</span>'
 
-    def _picture(self, card: Card) -> bytes:
-        # No "plays as" badge: on a value question it would give the answer away.
+    def _picture(self, card: Card, kind: str) -> bytes:
+        # No "plays as" badge: on a value question it would give the answer away.  On a name
+        # question the default art's printed name would too, so it is painted over.
+        if kind == "name" and not self.deck.has_own(card):
+            return _nameless_png(card, self.height)
         return self.deck.card_png(card, self.height, show_value=False)
 
     def _show_question(self) -> None:
         q = self.logic.question
-        self.image.value = self._picture(q.card)
+        self.image.value = self._picture(q.card, q.kind)
         self.prompt.value = (f'<div style="font-size:1.1em;margin:2px 0 6px 0"><b>{q.number}.</b> '
                              f"{_esc(q.prompt)}</div>")
         self.buttons = []
@@ -313,6 +316,50 @@ class Drill(W.VBox):
             return
         self.stats_html.layout.display = ""
         self.stats_html.value = stats_html(self.logic.stats())
+
+
+_NAMELESS: dict[tuple[Card, int], bytes] = {}
+
+
+def _nameless_png(card: Card, height: int) -> bytes:
+    """The default art of ``card`` with its printed name covered (trump titles, the ace's
+    caption, the court's rank banner and suit line), so a name question tests recognition of the
+    picture: numeral, emblem, pips, court motif.  Small cards print no name and are unchanged.
+    The areas are the ones :mod:`tarot_learn.render.face` writes in (card units, 1000 tall)."""
+    key = (card, height)
+    if key in _NAMELESS:
+        return _NAMELESS[key]
+    import io
+
+    from PIL import ImageDraw
+
+    from ..render import card_image
+    from ..render.face import detail_for
+    from ..render.images import _body
+    from ..render.palette import PAPER, suit_ink
+
+    img = card_image(card, height, show_value=False).copy()
+    bw, bh, m = _body(height)
+    if detail_for(bh) == "full" and (card.is_trump or card.rank == 1 or card.is_court):
+        u = bh / 1000.0
+        wu = 1000.0 * bw / bh
+        draw = ImageDraw.Draw(img)
+
+        def cover(x0: float, y0: float, x1: float, y1: float, fill: str) -> None:
+            draw.rectangle((m + x0 * u, m + y0 * u, m + x1 * u, m + y1 * u), fill=fill)
+
+        ink = suit_ink(card.suit)
+        if card.is_trump:
+            cover(112, 800, wu - 112, 925, PAPER)
+        elif card.rank == 1:
+            cover(128, 740, wu - 128, 800, PAPER)
+        else:
+            cover(150, 652, wu - 150, 728, ink.fill)      # the rank word on the banner
+            cover(150, 750, wu - 150, 812, ink.light)     # "of Cups" on the panel
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    _NAMELESS[key] = buf.getvalue()
+    return _NAMELESS[key]
 
 
 def stats_html(s: DrillStats) -> str:
