@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
 from ..cards import Card, CardError
@@ -59,6 +60,7 @@ class Table:
     empty_ok: tuple[bool, ...]
     found_slots: tuple[tuple[int, ...], ...]
     found_pos: tuple[int, ...]
+    empty_heads: tuple[int, ...] | None = None   # the few cards that may open a column, if few
 
     @classmethod
     def build(cls, cards: Sequence[Card], fits, empty_ok, found) -> "Table":
@@ -72,9 +74,12 @@ class Table:
             for j in ps:
                 children_l[j].append(i)
         slots, pos = zip(*(found(c) for c in cards))
+        ok = tuple(bool(empty_ok(c)) for c in cards)
+        heads = tuple(i for i in range(n) if ok[i])
         return cls(tuple(cards), parents, tuple(frozenset(p) for p in parents),
-                   tuple(tuple(c) for c in children_l), tuple(bool(empty_ok(c)) for c in cards),
-                   tuple(tuple(s) for s in slots), tuple(pos))
+                   tuple(tuple(c) for c in children_l), ok,
+                   tuple(tuple(s) for s in slots), tuple(pos),
+                   heads if len(heads) <= 8 else None)
 
 
 class Patience(State):
@@ -185,13 +190,9 @@ class Patience(State):
         return self.tbl.cards[p[2][-1]] if p and p[2] else None
 
     def _run_start(self, i: int) -> int:
-        col = self.tab[i]
-        k = len(col) - 1
-        lo = self.down[i]
-        ps = self.tbl.parent_sets
-        while k > lo and col[k - 1] in ps[col[k]]:
-            k -= 1
-        return k
+        """Where the movable run of column ``i`` starts: its first face-up card, since face-up
+        cards are always built in order (checked when a position is loaded, kept by every move)."""
+        return self.down[i]
 
     # ----- moves ---------------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -214,90 +215,110 @@ class Patience(State):
         return -1
 
     def _generate(self) -> list[Move]:
+        # Hot path of every search and playout: destination-driven (each column top asks which
+        # of its few "children" lie face up somewhere), with moves taken from a cache.
         tbl = self.tbl
         tab, down = self.tab, self.down
         T, F = self._tnames, self._fnames
+        mv = self._moves_cache
         out: list[Move] = []
         add = out.append
         ncols = self.NCOLS
-        tops: dict[int, int] = {}
-        empties: list[int] = []
-        for j in range(ncols):
-            col = tab[j]
-            if col:
-                tops[col[-1]] = j
-            else:
-                empties.append(j)
+        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
         # Single cards up to the foundations: waste, reserve, column tops.
         singles: list[tuple[str, int]] = []
-        if self.waste:
-            singles.append(("w", self.waste[-1]))
+        waste = self.waste
+        if waste:
+            singles.append(("w", waste[-1]))
         if self.HAS_RESERVE and self.reserve:
             singles.append(("r", self.reserve[-1]))
-        for j in range(ncols):
-            if tab[j]:
-                singles.append((T[j], tab[j][-1]))
-        for src, c in singles:
-            f = self._found_dest(c)
-            if f >= 0:
-                add(Move("move", src, F[f], 1))
-        # Waste (and reserve) top onto the tableau.
-        extra = [("w", self.waste[-1])] if self.waste else []
-        if self.HAS_RESERVE and self.reserve and self._reserve_builds():
-            extra.append(("r", self.reserve[-1]))
-        for src, c in extra:
-            for p in tbl.parents[c]:
-                j = tops.get(p)
-                if j is not None:
-                    add(Move("move", src, T[j], 1))
-            if empties and tbl.empty_ok[c]:
-                for j in empties:
-                    add(Move("move", src, T[j], 1))
-        # Runs between columns.
-        parents, empty_ok = tbl.parents, tbl.empty_ok
+        where: dict[int, int] = {}       # face-up card that may be lifted -> its column
+        empties: list[int] = []
         for i in range(ncols):
             col = tab[i]
-            n = len(col)
-            if not n:
-                continue
-            k0 = self._run_start(i)
-            for k in range(k0, n):
-                c = col[k]
-                if not self._may_lift(col, k):
+            if col:
+                singles.append((T[i], col[-1]))
+                k0 = down[i]
+                if k0 == 0 and not self._may_lift(col, 0):
+                    k0 = 1
+                if k0 == len(col) - 1:
+                    where[col[-1]] = i
+                elif k0 < len(col):
+                    where.update(zip(col[k0:], repeat(i)))
+            else:
+                empties.append(i)
+        for src, c in singles:
+            pos = found_pos[c]
+            if pos >= 0:
+                for f in found_slots[c]:
+                    if len(found[f]) == pos:
+                        add(mv(src, F[f], 1))
+                        break
+        # Waste (and reserve) top onto the tableau.
+        parents, empty_ok = tbl.parents, tbl.empty_ok
+        extra = [("w", waste[-1])] if waste else []
+        if self.HAS_RESERVE and self.reserve and self._reserve_builds():
+            extra.append(("r", self.reserve[-1]))
+        tops = {tab[j][-1]: j for j in range(ncols) if tab[j]}
+        for src, c in extra:
+            for p in parents[c]:
+                j = tops.get(p)
+                if j is not None:
+                    add(mv(src, T[j], 1))
+            if empties and empty_ok[c]:
+                for j in empties:
+                    add(mv(src, T[j], 1))
+        # Runs between columns: the run headed by a child of the destination's top card.
+        children = tbl.children
+        if where:
+            for j in range(ncols):
+                dcol = tab[j]
+                if not dcol:
                     continue
-                ps = parents[c]
-                if len(ps) <= 2 * ncols:
-                    for p in ps:
-                        j = tops.get(p)
-                        if j is not None and j != i:
-                            add(Move("move", T[i], T[j], n - k))
-                else:
-                    pset = tbl.parent_sets[c]
-                    for j in range(ncols):
-                        if j != i and tab[j] and tab[j][-1] in pset:
-                            add(Move("move", T[i], T[j], n - k))
-                if empties and empty_ok[c] and k > 0:
-                    for j in empties:
-                        add(Move("move", T[i], T[j], n - k))
+                for c in children[dcol[-1]]:
+                    i = where.get(c)
+                    if i is not None and i != j:
+                        col = tab[i]
+                        add(mv(T[i], T[j], len(col) - col.index(c, down[i])))
+            if empties:
+                heads = tbl.empty_heads
+                cands = [c for c in heads if c in where] if heads is not None else \
+                    [c for c in where if empty_ok[c]]
+                for c in cands:
+                    i = where[c]
+                    col = tab[i]
+                    k = col.index(c, down[i])
+                    if k > 0:                              # a whole column: changes nothing
+                        for j in empties:
+                            add(mv(T[i], T[j], len(col) - k))
         # Cards back down from the foundations.
         if self._returns_allowed():
             for f in range(self.NFOUND):
-                if self.found[f]:
-                    c = self.found[f][-1]
+                if found[f]:
+                    c = found[f][-1]
                     if not self._may_return(c):
                         continue
                     for p in parents[c]:
                         j = tops.get(p)
                         if j is not None:
-                            add(Move("move", F[f], T[j], 1))
+                            add(mv(F[f], T[j], 1))
                     if empties and empty_ok[c]:
                         for j in empties:
-                            add(Move("move", F[f], T[j], 1))
+                            add(mv(F[f], T[j], 1))
         if self.stock:
             add(DRAW)
-        elif self.waste and self._redeals_left():
+        elif waste and self._redeals_left():
             add(REDEAL)
         return out
+
+    @staticmethod
+    def _moves_cache(src: str, dst: str, n: int, _cache: dict = {}) -> Move:
+        """One shared Move object per (src, dst, count): creation is the costliest step."""
+        key = (src, dst, n)
+        m = _cache.get(key)
+        if m is None:
+            m = _cache[key] = Move("move", src, dst, n)
+        return m
 
     def _redeals_left(self) -> bool:
         limit = self._max_redeals()

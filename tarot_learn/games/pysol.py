@@ -1,0 +1,148 @@
+"""Klondike boards in PySol's text format, the one PySolFC's deal dumps and Klondike solvers read.
+
+A fresh deal is written exactly as those tools expect::
+
+    Talon: 5D 8S QC ...            (the 24 stock cards, the next card to be drawn first)
+    <3H> <KD> 4C                   (column 1 .. 7, bottom card first; <..> face down)
+    ...
+
+Ranks are ``A 2-9 T J Q K`` (``10`` is read too), suits ``S H D C``.  A position in the middle of a
+game adds what the deal format has no room for, in the same spirit: a ``Foundations: H-5 C-0 D-A
+S-2`` line (the top rank of each suit, ``0`` for empty) and, if the waste holds cards, a
+``Waste:`` line (bottom card first; this line is ours, PySol's diagrams squeeze the waste into the
+Talon line).  Column lines may start with ``:`` as in PySol's solver diagrams; when a column is
+empty, every column line is written that way, the empty one as a bare ``:``.
+
+>>> from tarot_learn.games.klondike import Klondike
+>>> k = Klondike.new(seed=3)
+>>> text = to_pysol(k)
+>>> text.splitlines()[0].startswith("Talon: ") and len(text.splitlines()) == 8
+True
+>>> from_pysol(text).key() == k.key()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, CardError, Suit
+from ..core import LayoutError
+
+__all__ = ["to_pysol", "from_pysol", "card_to_pysol", "card_from_pysol"]
+
+_RANKS = "A23456789TJQK"
+_ORDER = "HCDS"   # PySol lists the foundations Hearts, Clubs, Diamonds, Spades
+
+
+def card_to_pysol(card: Card) -> str:
+    """``'TH'`` for the Ten of Hearts.
+
+    >>> card_to_pysol(Card.parse("10H", pack="standard"))
+    'TH'
+    """
+    return _RANKS[card.rank - 1] + card.suit.letter
+
+
+def card_from_pysol(text: str) -> Card:
+    """Read ``TH``, ``10H``, ``ah`` ...; a bad card raises :class:`LayoutError`."""
+    t = text.strip().upper()
+    if t[:1] == "T":
+        t = "10" + t[1:]
+    try:
+        return Card.parse(t, "standard")
+    except CardError:
+        raise LayoutError(f"{text!r} is not a PySol card: write a rank A 2-9 T J Q K and a suit "
+                          "S H D C, like TH") from None
+
+
+def to_pysol(state: Any) -> str:
+    """Write a Klondike position as a PySol board (see the module docstring)."""
+    cs = state.tbl.cards
+    lines = []
+    if any(state.found):
+        tops = {}
+        for f in state.found:
+            if f:
+                top = cs[f[-1]]
+                tops[top.suit.letter] = _RANKS[top.rank - 1]
+        lines.append("Foundations: " + " ".join(f"{s}-{tops.get(s, '0')}" for s in _ORDER))
+    lines.append(("Talon: " + " ".join(card_to_pysol(cs[c]) for c in reversed(state.stock))).rstrip())
+    if state.waste:
+        lines.append("Waste: " + " ".join(card_to_pysol(cs[c]) for c in state.waste))
+    # An empty column needs a visible line: then every column line starts with ':' as in
+    # PySol's solver diagrams (readers skip the colon).
+    mark = ": " if not all(state.tab) else ""
+    for col, d in zip(state.tab, state.down):
+        words = [f"<{card_to_pysol(cs[c])}>" for c in col[:d]] + [card_to_pysol(cs[c]) for c in col[d:]]
+        lines.append((mark + " ".join(words)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def from_pysol(text: str, **options: Any) -> Any:
+    """Read a PySol Klondike board into a :class:`~tarot_learn.games.klondike.Klondike` state.
+
+    Every one of the 52 cards must appear once (on the Talon, the waste, the columns, or under a
+    foundation's top card); errors raise :class:`LayoutError` naming the line.
+    """
+    from .klondike import Klondike
+
+    if not isinstance(text, str):
+        raise LayoutError(f"a PySol board is text, not {type(text).__name__}")
+    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1) if raw.strip()]
+    talon: list[Card] | None = None
+    waste: list[Card] = []
+    found: dict[Suit, int] = {}
+    columns: list[tuple[int, list[Card], int]] = []
+    for n, line in lines:
+        head, sep, rest = line.partition(":")
+        key = head.strip().lower() if sep else ""
+        if key == "talon":
+            talon = [card_from_pysol(t) for t in rest.replace("==>", " ").replace("<==", " ").split()]
+        elif key == "waste":
+            waste = [card_from_pysol(t) for t in rest.split()]
+        elif key == "foundations":
+            for item in rest.split():
+                suit, dash, rank = item.partition("-")
+                try:
+                    s = Card.parse("A" + suit, "standard").suit
+                    r = 0 if rank == "0" else card_from_pysol(rank + suit).rank
+                except (CardError, LayoutError):
+                    raise LayoutError(f"line {n}: {item!r} is not a foundation like H-5 or S-0") from None
+                found[s] = r
+        else:
+            body = rest if (sep and not key) else line
+            down = 0
+            cards = []
+            for tok in body.split():
+                if tok.startswith("<") and tok.endswith(">"):
+                    if cards and down < len(cards):
+                        raise LayoutError(f"line {n}: a face-down card <..> after a face-up one")
+                    down += 1
+                    tok = tok[1:-1]
+                try:
+                    cards.append(card_from_pysol(tok))
+                except LayoutError as err:
+                    raise LayoutError(f"line {n}: {err}") from None
+            columns.append((n, cards, down))
+    if talon is None:
+        raise LayoutError("a PySol Klondike board starts with a 'Talon:' line")
+    if len(columns) != 7:
+        raise LayoutError(f"a Klondike board has 7 column lines, not {len(columns)}")
+    for n, cards, down in columns:
+        if cards and down >= len(cards):
+            raise LayoutError(f"line {n}: the top card of a column is face up (KL-7)")
+    opts = Klondike.check_options(options)
+    state = Klondike.__new__(Klondike)
+    state._init_bookkeeping(opts, None)
+    found_piles = []
+    for label in Klondike.FOUND_LABELS:
+        suit = Suit[label.upper()]
+        found_piles.append([Card(suit, r) for r in range(1, found.get(suit, 0) + 1)])
+    state._check_and_set([c for _, c, _ in columns], [d for _, _, d in columns], found_piles,
+                         list(reversed(talon)), waste, [], 0,
+                         where=lambda pid: {"s": "the Talon line", "w": "the Waste line"}.get(
+                             pid, f"pile {pid}"))
+    state._start = state._snapshot()
+    return state
+
