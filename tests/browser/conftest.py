@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from jlab import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, Server, free_port, wait_for
+from tests.browser.jlab import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, Server, free_port, wait_for
 
 
 def pytest_collection_modifyitems(items):

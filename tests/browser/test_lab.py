@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from jlab import ROOT, Server, free_port, open_notebook, run_all_cells, wait_for
+from tests.browser.jlab import ROOT, Server, free_port, open_notebook, run_all_cells, wait_for
 
 
 def test_make_lab_serves_the_start_lesson(artifacts):
