@@ -28,7 +28,6 @@ be written in full or as ``..5S`` (its cards from the start up to the 5 of Spade
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
@@ -861,7 +860,6 @@ class Patience(State):
                 raise LayoutError(f"line {n}: {self.title} has no pile {key!r}; "
                                   f"its piles are {' '.join(self.pile_ids())}")
         self._read_extra(rows)
-        used: Counter[Card] = Counter()
         taken: set[Card] = set()
         line_of: dict[Card, int] = {}
 
