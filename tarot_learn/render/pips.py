@@ -102,14 +102,14 @@ def _cup() -> Shape:
 
 def _sword() -> Shape:
     blade = [(0, -1), (0.19, -0.7), (0.19, 0.28), (-0.19, 0.28), (-0.19, -0.7)]
-    guard = rounded_rect(-0.62, 0.26, 0.62, 0.43, 0.08)
+    guard = rounded_rect(-0.52, 0.26, 0.52, 0.43, 0.08)
     return (
         poly(blade, "light", "ink", _OUT),
         line([(0, -0.66), (0, 0.2)], "fill", 0.09),
         poly(rect(-0.1, 0.4, 0.1, 0.8), "ink"),
         poly(guard, "fill", "ink", _OUT),
-        poly(circle(-0.62, 0.345, 0.12), "fill", "ink", _OUT * 0.8),
-        poly(circle(0.62, 0.345, 0.12), "fill", "ink", _OUT * 0.8),
+        poly(circle(-0.52, 0.345, 0.12), "fill", "ink", _OUT * 0.8),
+        poly(circle(0.52, 0.345, 0.12), "fill", "ink", _OUT * 0.8),
         poly(circle(0, 0.87, 0.13), "fill", "ink", _OUT),
     )
 
