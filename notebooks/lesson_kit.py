@@ -142,11 +142,13 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "
     """An HTML table of computed rows (values are escaped and shown with ``str``).
 
     >>> print(table(["card", "value"], [["T19", 10]]).text)  # doctest: +ELLIPSIS
-    <table ...><thead><tr><th>card</th><th>value</th></tr></thead><tbody><tr><td>T19</td><td>10</td></tr></tbody></table>
+    <table ...><thead><tr><th ...>card</th><th ...>value</th></tr></thead><tbody><tr><td ...>T19</td><td ...>10</td></tr></tbody></table>
     """
     e = html.escape
-    head = "".join(f"<th>{e(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in row) + "</tr>" for row in rows)
+    # Left-aligned: JupyterLab right-aligns table cells, which suits numbers but not sentences.
+    head = "".join(f"<th style='text-align:left'>{e(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='text-align:left'>{e(str(v))}</td>" for v in row)
+                   + "</tr>" for row in rows)
     cap = f"<caption style='text-align:left'>{e(caption)}</caption>" if caption else ""
     return _Html(f"<table class='lesson-table'>{cap}<thead><tr>{head}</tr></thead>"
                  f"<tbody>{body}</tbody></table>")
@@ -263,17 +265,21 @@ class FitsExplorer:
             self._draw()
 
     def _draw(self) -> None:
+        import base64
         import io
 
         _, text, picture = self._widget.children
         text.value = f"<p style='max-width:60em'>{html.escape(self.sentence())}</p>"
         if self.fits:
             buf = io.BytesIO()
-            cards_picture(self.fits, 90, columns=min(len(self.fits), 13)).save(buf, format="PNG")
-            picture.value = buf.getvalue()
-            picture.layout.display = None
+            image = cards_picture(self.fits, 90, columns=min(len(self.fits), 13))
+            image.save(buf, format="PNG")
+            data = base64.b64encode(buf.getvalue()).decode()
+            # an <img> at its natural size (an Image widget is stretched to the cell's width)
+            picture.value = (f"<img src='data:image/png;base64,{data}' width='{image.width}' "
+                             f"height='{image.height}' alt='{html.escape(', '.join(c.name for c in self.fits))}'>")
         else:
-            picture.layout.display = "none"
+            picture.value = ""
 
     @property
     def widget(self) -> Any:
@@ -294,7 +300,8 @@ class FitsExplorer:
 
             pick.observe(changed, names="value")
             modes.observe(changed, names="value")
-            self._widget = w.VBox([w.HBox([pick, modes]), w.HTML(), w.Image(format="png")])
+            self._widget = w.VBox([w.HBox([pick, modes]), w.HTML(), w.HTML()])
+            self._widget.add_class("lesson-explorer")
             self._draw()
         return self._widget
 
