@@ -54,3 +54,12 @@ images: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+
+# The boards as a web app for a class: Voila runs notebooks/classroom.ipynb, one kernel per
+# visitor, code hidden.  Loopback only (put a reverse proxy in front to share it); Voila needs no
+# root flag.  CLASSROOM_PORT=8890 by default.
+CLASSROOM_PORT ?= 8890
+.PHONY: classroom
+classroom: $(VENV)/.installed
+	@echo "Serving the card tables on http://127.0.0.1:$(CLASSROOM_PORT)/ (Ctrl-C stops it)"
+	$(VENV)/bin/voila --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 notebooks/classroom.ipynb

@@ -190,12 +190,25 @@ def test_hint_lights_a_legal_move():
     board = SolitaireBoard("tarot-solitaire", seed=11)
     board.press("hint")
     assert board.message_kind == "hint"
+    if board.selected is None:                 # the hint is to draw
+        assert "Draw" in board.message and board.state.is_legal("draw")
+        return
     src, start = board.selected
     count = len(board.state._pile(src)[2]) - start
     move = Move("move", src, board.targets[0], count)
     assert board.state.is_legal(move)
     board.click(board.targets[0])
     assert board.state.moves == [move]
+
+
+def test_hint_without_the_solver_offers_a_legal_card_move(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tarot_learn.solve", None)   # as if the solver were absent
+    board = SolitaireBoard("tarot-solitaire", seed=11)
+    board.press("hint")
+    assert "a legal move" in board.message
+    src, start = board.selected
+    move = first_move(board.state, lambda m: m.src[0] != "f")
+    assert (src, board.targets) == (move.src, [move.dst])
 
 
 def test_auto_finish_and_the_win_message():

@@ -16,8 +16,7 @@ refused it.  Clicking the stock draws (or redeals); a double-click sends a card 
 from __future__ import annotations
 
 import hashlib
-import json
-import random
+import importlib
 from typing import Any
 
 import anywidget
@@ -517,6 +516,8 @@ class SolitaireBoard(W.VBox):
         cards = self._cards(move.dst if after else move.src, state)
         head = cards[-move.count] if len(cards) >= move.count else None
         card = self._card_name(head) if head and head != "??" else move.src
+        if move.count > 1:
+            card += f" with the {move.count - 1} card(s) on it"
         return f"{card} from {move.src} to {move.dst}"
 
     def _say(self, text: str, kind: str = "info") -> None:
@@ -593,8 +594,8 @@ def _index(value: Any) -> int | None:
 def _hint_move(state: Patience) -> tuple[Move | None, str]:
     """A good move and where it came from: the solver when ``tarot_learn.solve`` is there, else
     the first legal move that is not a stock draw."""
-    try:
-        from .. import solve  # lazily: the solver is optional and may be slow to import
+    try:   # lazily: the solver is optional (floor 2) and only needed when asked
+        solve = importlib.import_module("tarot_learn.solve")
     except ImportError:
         solve = None
     if solve is not None and hasattr(solve, "hint"):

@@ -194,3 +194,36 @@ def test_boards_play_in_voila(page, voila, artifacts, console_errors):
     act_locator(page, page.locator(".tt-hand .tt-legal").first, root_sel=".tt-table")
     page.screenshot(path=str(artifacts / "voila_tarot_table.png"), full_page=True)
     assert not our_errors(console_errors), console_errors
+
+
+def test_make_classroom_serves_the_boards_with_voila(page, artifacts, console_errors):
+    """``make classroom`` serves notebooks/classroom.ipynb with Voila on loopback; the patience
+    board plays there and the French Tarot tab opens its table."""
+    import os
+    import subprocess
+
+    try:
+        from tests.browser.jlab import ROOT, free_port, wait_for
+    except ImportError:
+        from jlab import ROOT, free_port, wait_for
+
+    port = free_port()
+    log = artifacts / "make-classroom.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(["make", "classroom", f"CLASSROOM_PORT={port}"], cwd=ROOT,
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/", timeout=120)
+        page.set_viewport_size({"width": 1500, "height": 1100})
+        page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+        page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
+        before = dom_counts(page)["s"]
+        act(page, '[data-pile="s"]', nth=0)
+        assert dom_counts(page)["s"] < before
+        page.locator(".lm-TabBar-tab", has_text="French Tarot").first.click()
+        page.wait_for_selector(".tt-table[data-version]", timeout=120_000)
+        page.screenshot(path=str(artifacts / "classroom.png"), full_page=True)
+        assert not our_errors(console_errors), console_errors
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(30)
