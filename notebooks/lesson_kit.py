@@ -169,31 +169,35 @@ def cards_picture(cards: Sequence[Any], height: int = 120, columns: int | None =
     return image
 
 
-def _position(card: Any, target: Any, **options: Any) -> Any:
-    """A Tarot Solitaire position with ``target`` alone on column 1 and ``card`` on column 2,
-    lying on a face-down card (so a King or the World is not a column's base, TS-11)."""
+def _position(card: Any, target: Any, game: str = "tarot-solitaire", **options: Any) -> Any:
+    """A patience position with ``target`` alone on column 1 and ``card`` on column 2, lying on a
+    face-down card (so a King or the World is not a column's base, TS-11)."""
     from tarot_learn import games
-    from tarot_learn.cards import tarot_deck
 
-    filler = next(c for c in tarot_deck() if c not in (card, target))
+    filler = next(c for c in games.get(game).deck() if c not in (card, target))
     opts = " ".join(f"{k}={v}" for k, v in options.items())
     text = (f"options: {opts}\n" if opts else "") + f"t1: {target}\nt2: [{filler}] {card}\n"
-    return games.from_layout("tarot-solitaire", text)
+    return games.from_layout(game, text)
 
 
-def build_verdict(card: Any, target: Any, **options: Any) -> tuple[bool, str]:
-    """Whether ``card`` may be built on ``target`` in a Tarot Solitaire column, asked of the game
-    itself, with the engine's sentence (and rule ids) saying why or why not.
+def build_verdict(card: Any, target: Any, game: str = "tarot-solitaire",
+                  **options: Any) -> tuple[bool, str]:
+    """Whether ``card`` may be built on ``target`` in a column of ``game`` (a patience; Tarot
+    Solitaire by default), asked of the game itself, with the engine's sentence (and rule ids)
+    saying why or why not.
 
     >>> from tarot_learn.cards import Card
     >>> ok, why = build_verdict(Card.parse("T19"), Card.parse("2C")); ok, "TS-4" in why
     (True, True)
     >>> build_verdict(Card.parse("AC"), Card.parse("T19"))[0]
     False
+    >>> ok, why = build_verdict(Card.parse("8H", "standard"), Card.parse("9D", "standard"), "klondike")
+    >>> ok, why.endswith("(rule KL-4)")
+    (False, True)
     """
     if card == target:
         return False, f"{card.name} is one card: it cannot lie on itself."
-    state = _position(card, target, **options)
+    state = _position(card, target, game, **options)
     err = state.why_illegal("t2>t1")
     if err is None:
         return True, state.explain("t2>t1")

@@ -280,6 +280,10 @@ EXERCISES = {
         ("temperance", "14", "playing_value(Card.parse('T14'))"),
         ("every_ten", "'10W 10C T10'", "' '.join(str(c) for c in deck if is_ten(c))"),
     ],
+    "05_klondike": [
+        ("seven_goes_to", "'t1 t2'",
+         "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
+    ],
     "07_french_tarot_scoring": [
         ("each_defender_pays", "-deal.value if deal.value else 1", "deal.value"),
     ],
