@@ -419,8 +419,6 @@ def test_table_plays_a_whole_deal_and_fills_the_score_sheet():
 def test_table_discard_selection_and_declarations():
     t = table_where_you_take()
     deal = t.state
-    if deal.phase is Phase.CALLING:
-        t.press(t._actions.children[0].description.lower().replace("call the ", "call "))
     assert deal.phase is Phase.DISCARDING and deal.to_play == 0
     hand = t._hand()
     kings = [c for c in hand if c.startswith("K") and not c.startswith("T")]
@@ -442,6 +440,19 @@ def test_table_discard_selection_and_declarations():
         assert {b.description for b in t._actions.children} == {"No chelem", "Announce a chelem"}
         t.press("no_chelem")
     assert deal.phase is Phase.PLAYING
+
+
+def test_table_five_players_call_a_king_with_the_buttons():
+    t = table_where_you_take(players=5)
+    deal = t.state
+    assert deal.phase is Phase.CALLING
+    legal = [str(m) for m in deal.legal_moves()]
+    buttons = list(t._actions.children)
+    assert len(buttons) == len(legal) and all(b.description.startswith("Call ") for b in buttons)
+    buttons[0].click()                         # the same handler a browser click runs
+    assert FR.text(deal.called) == legal[0].split()[1]
+    assert "call" in t.message.lower() and "FT-8" in t.message
+    assert deal.phase in (Phase.DISCARDING, Phase.DECLARING, Phase.PLAYING)
 
 
 def test_table_undo_takes_back_your_decision_and_the_bots_replies():

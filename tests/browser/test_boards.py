@@ -99,6 +99,17 @@ def test_solitaire_board_plays_in_jupyterlab(page, jupyter_lab, artifacts, conso
         replica.play(m)
         assert dom_counts(page) == replica_counts(replica)
 
+    # keys go to the board, not to JupyterLab: "d d" draws twice and deletes no cell
+    cells = page.locator(".jp-Cell").count()
+    for _ in range(2):
+        press_key(page, "d")
+        replica.play("s")
+    assert page.locator(".jp-Cell").count() == cells
+    assert dom_counts(page) == replica_counts(replica)
+    for _ in range(2):
+        press_key(page, "z")
+        replica.undo()
+
     # undo with the keyboard (z) and with the Undo button
     press_key(page, "z")
     replica.undo()

@@ -26,7 +26,10 @@ function el(tag, cls, attrs) {
 function render({ model, el: root }) {
   let urls = pictureUrls(model, null);
   let drag = null;
-  const board = el("div", "tl-board", { tabindex: "0", role: "application", "aria-label": "card table" });
+  // data-lm-suppress-shortcuts: while the table has focus, JupyterLab's own single-key commands
+  // (d d deletes a cell, z undoes a cell edit) must not fire; our keys are handled below.
+  const board = el("div", "tl-board", { tabindex: "0", role: "application", "aria-label": "card table",
+                                       "data-lm-suppress-shortcuts": "true" });
   root.appendChild(board);
 
   const send = (msg) => model.send(msg);

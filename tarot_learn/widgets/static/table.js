@@ -27,6 +27,7 @@ function render({ model, el: root }) {
   let timer = null;
   const table = node("div", "tt-table");
   table.tabIndex = 0;
+  table.setAttribute("data-lm-suppress-shortcuts", "true");   // no JupyterLab cell commands here
   root.appendChild(table);
 
   const img = (code, h, cls) => {
