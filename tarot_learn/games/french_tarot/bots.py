@@ -23,6 +23,7 @@ from ...core import Move
 from ...deals import Rng
 from . import rules as R
 from .rules import EXCUSE, PETIT, TWENTY_ONE, HALF_POINTS
+from .state import FrenchTarot
 
 __all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of"]
 
@@ -119,7 +120,6 @@ class Bot:
 
     def act(self, observation: dict[str, Any]) -> Move:
         """The move this bot makes, seeing only ``observation`` (its seat's view)."""
-        from .state import FrenchTarot
         return FrenchTarot.action_move(self.choose(Seen.from_observation(observation)))
 
     def choose(self, seen: Seen) -> tuple[str, Any]:
@@ -438,13 +438,12 @@ class HeuristicBot(Bot):
         return min(plain, key=lambda c: (-lengths[c // 14], HALF_POINTS[c], c))
 
 
-def play_deal(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0):
+def play_deal(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0) -> FrenchTarot:
     """Play one whole deal through the checked engine, each bot seeing only its observation.
 
     Returns the final :class:`~.state.FrenchTarot` (phase ``scored``, or ``redeal`` when thrown
     in).  ``bots[seat]`` plays seat ``seat``.
     """
-    from .state import FrenchTarot
     if len(bots) != players:
         raise ValueError(f"give one bot per seat: {players} bots, not {len(bots)}")
     state = FrenchTarot.new(seed, players=players, dealer=dealer)
