@@ -403,6 +403,22 @@ def test_board_from_real_games_if_present():
         assert state._repr_png_()[:4] == b"\x89PNG"
 
 
+def test_an_empty_pile_can_be_highlighted_as_a_destination():
+    plain = _patience_view()
+    marked = _patience_view()
+    marked["piles"][5]["style"] = "highlight"      # t2, the empty column
+    a, b = board_image(plain, 80), board_image(marked, 80)
+    assert a.size == b.size and a.tobytes() != b.tobytes()
+    hr, hg, hb = hex_rgb(HIGHLIGHT)
+    def count(img):
+        return dict((c, n) for n, c in img.getcolors(1 << 20)).get((hr, hg, hb, 255), 0)
+
+    assert count(b) > count(a) + 100   # a ring of highlight colour round the empty place
+    marked["piles"][5]["style"] = "glow"
+    with pytest.raises(ValueError, match="style"):
+        board_image(marked, 80)
+
+
 def test_longer_columns_make_a_taller_board():
     short = _patience_view()
     long = _patience_view()

@@ -8,7 +8,8 @@ Two view shapes are understood (see ``ARCHITECTURE.md`` and the patience games):
 * ``"rows"``: labelled fanned rows (French Tarot hands, the trick, the dog).
 
 A card entry is ``[notation, face_up]``; an optional third item names a style (``"highlight"``
-or ``"dim"``) so a board can show a selection.  Face-down cards are never parsed, so a view may
+or ``"dim"``) so a board can show a selection, and a pile or row may carry ``"style"`` too (an
+empty column that is a legal destination is drawn with a highlighted outline).  Face-down cards are never parsed, so a view may
 hide them as ``"??"``.
 """
 
@@ -23,7 +24,7 @@ from ..cards import Card, CardError
 from .fonts import font
 from .geometry import rounded_rect
 from .images import back_image, card_image, card_size, check_height, check_style, margin_for
-from .palette import FELT, PAPER
+from .palette import FELT, HIGHLIGHT, PAPER
 
 __all__ = ["board_image", "board_png", "as_view"]
 
@@ -34,6 +35,12 @@ _DIM_TEXT = (196, 214, 204, 255)
 _PLACE_FILL = (41, 94, 75, 255)     # a shade lighter than the felt
 _PLACE_LINE = (150, 184, 166, 255)
 _PLACE_TEXT = (214, 230, 220, 255)
+_PLACE_DIM = (35, 80, 64, 255)
+
+
+def _pile_style(pile: Mapping[str, Any]) -> str:
+    """A pile may carry ``"style"`` (``"highlight"``: a legal destination; ``"dim"``)."""
+    return check_style(pile.get("style", "normal"))
 
 
 def as_view(state_or_view: object) -> dict[str, Any]:
@@ -98,7 +105,8 @@ class _Board:
     def squared(self, x: int, y: int, pile: Mapping[str, Any]) -> None:
         cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
         if not cards:
-            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", ""),
+                             _pile_style(pile)))
             return
         depth = min(3, (len(cards) - 1 + 7) // 8)  # a thicker pile looks thicker
         step = max(1, round(self.ch * 0.008))
@@ -113,7 +121,8 @@ class _Board:
     def waste(self, x: int, y: int, pile: Mapping[str, Any]) -> None:
         cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
         if not cards:
-            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", ""),
+                             _pile_style(pile)))
             return
         shown = cards[-3:]
         off = round(self.cw * 0.3)
@@ -125,7 +134,8 @@ class _Board:
     def column(self, x: int, y: int, pile: Mapping[str, Any], limit: int) -> int:
         cards = _entries(pile.get("cards", []), f"pile {pile.get('id')!r}")
         if not cards:
-            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", "")))
+            self.ops.append(("place", x, y, pile.get("label") or pile.get("id", ""),
+                             _pile_style(pile)))
             return self.ch
         down, up = self.ch * 0.09, self.ch * 0.24
         offsets = [down if not c[1] else up for c in cards[:-1]]
@@ -146,7 +156,7 @@ class _Board:
         y += self.text_px + self.gap // 2
         cards = _entries(row.get("cards", []), f"row {label!r}")
         if not cards:
-            self.ops.append(("place", x, y, "empty"))
+            self.ops.append(("place", x, y, "empty", _pile_style(row)))
             return self.cw, self.text_px + self.gap // 2 + self.ch
         # Face-down cards show nothing worth reading, so a hidden hand is packed tighter.
         off = round(self.cw * (0.36 if any(c[1] for c in cards) else 0.16))
@@ -217,7 +227,7 @@ class _Board:
                 _, x, y, notation, up, style = op
                 img.alpha_composite(self.card(notation, up, style), (x, y))
             elif kind == "place":
-                self.placeholder(draw, op[1], op[2], str(op[3]), small)
+                self.placeholder(draw, op[1], op[2], str(op[3]), small, op[4])
             elif kind == "caption":
                 draw.text((op[1], op[2]), op[3], font=small, fill=_DIM_TEXT, anchor="mt")
             elif kind == "label":
@@ -233,12 +243,18 @@ class _Board:
         return img
 
     def placeholder(self, draw: ImageDraw.ImageDraw, x: int, y: int, label: str,
-                    small: Any) -> None:
+                    small: Any, style: str = "normal") -> None:
         m = margin_for(self.h)
         lw = max(1, round(self.ch * 0.012))
         box = rounded_rect(x + m, y + m, x + self.cw - m, y + self.ch - m, self.ch * 0.04)
-        # Opaque colours: ImageDraw replaces pixels rather than blending them.
-        draw.polygon(box, fill=_PLACE_FILL, outline=_PLACE_LINE, width=lw)
+        # Opaque colours: ImageDraw replaces pixels rather than blending them.  A highlighted
+        # empty pile (a legal destination) gets a thick ring in the highlight colour.
+        if style == "highlight":
+            draw.polygon(box, fill=_PLACE_FILL, outline=HIGHLIGHT,
+                         width=max(2, round(self.ch * 0.03)))
+        else:
+            draw.polygon(box, fill=_PLACE_FILL if style == "normal" else _PLACE_DIM,
+                         outline=_PLACE_LINE, width=lw)
         if label:
             f = small
             if f.getlength(label) > self.cw - 2 * m - 4:  # long labels get smaller type
