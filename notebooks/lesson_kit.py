@@ -176,8 +176,11 @@ def _position(card: Any, target: Any, game: str = "tarot-solitaire", **options: 
 
     filler = next(c for c in games.get(game).deck() if c not in (card, target))
     opts = " ".join(f"{k}={v}" for k, v in options.items())
-    text = (f"options: {opts}\n" if opts else "") + f"t1: {target}\nt2: [{filler}] {card}\n"
-    return games.from_layout(game, text)
+    head = f"options: {opts}\n" if opts else ""
+    under = f"[{filler}]"
+    if games.get(game).name == "american-toad":   # no face-down cards there (AT-2); a base rank (AT-3)
+        head, under = head + "base: A\n", ""
+    return games.from_layout(game, head + f"t1: {target}\nt2: {under} {card}\n")
 
 
 def build_verdict(card: Any, target: Any, game: str = "tarot-solitaire",
@@ -194,6 +197,8 @@ def build_verdict(card: Any, target: Any, game: str = "tarot-solitaire",
     >>> ok, why = build_verdict(Card.parse("8H", "standard"), Card.parse("9D", "standard"), "klondike")
     >>> ok, why.endswith("(rule KL-4)")
     (False, True)
+    >>> build_verdict(Card.parse("KC", "standard"), Card.parse("AC", "standard"), "american-toad")[0]
+    True
     """
     if card == target:
         return False, f"{card.name} is one card: it cannot lie on itself."

@@ -284,6 +284,9 @@ EXERCISES = {
         ("seven_goes_to", "'t1 t2'",
          "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
     ],
+    "06_american_toad": [
+        ("nine_goes", "'w>t3'", "next(str(m) for m in state.legal_moves() if m.src == 'w')"),
+    ],
     "07_french_tarot_scoring": [
         ("each_defender_pays", "-deal.value if deal.value else 1", "deal.value"),
     ],
