@@ -16,6 +16,7 @@ pytest.importorskip("ipywidgets")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from tarot_learn import games  # noqa: E402
+from tarot_learn.cards import Card  # noqa: E402
 from tarot_learn.core import Move  # noqa: E402
 from tarot_learn.widgets import SolitaireBoard  # noqa: E402
 from tarot_learn.widgets.board import patience_games  # noqa: E402
@@ -503,3 +504,22 @@ def test_table_bad_arguments_and_garbage_messages():
     assert t.state.key() == key
     t.press("fly")
     assert "no 'fly' button" in t.message
+
+
+def test_boards_take_a_folder_of_own_card_images(tmp_path):
+    from tarot_learn.decks import default_deck, make_sample_scans
+
+    make_sample_scans(tmp_path, "T13 KS AW", height=120)
+    board = SolitaireBoard("tarot-solitaire", seed=3, deck=str(tmp_path))
+    default = SolitaireBoard("tarot-solitaire", seed=3)
+    assert board.deck.has_own(Card.parse("T13")) and default.deck is default_deck()
+    assert board.surface.images["T13"] != default.surface.images["T13"]     # the scan
+    assert board.surface.images["T5"] == default.surface.images["T5"]       # default art
+    # the scan cannot carry the art's value badge, so the board labels it
+    assert board.surface.badges == {"T13": "4", "KS": "14"}
+    board._values.value = False
+    assert board.surface.badges == {}
+    table = TarotTable(players=4, seed=5, deck=tmp_path)
+    plain = TarotTable(players=4, seed=5)
+    assert table.surface.images["KS"] != plain.surface.images["KS"]
+    assert table.surface.images["T5"] == plain.surface.images["T5"]
