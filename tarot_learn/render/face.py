@@ -29,8 +29,8 @@ __all__ = ["Canvas", "CORNER_RADIUS", "EDGE_INSET", "draw_face", "draw_back", "d
 _RADIUS = 34.0        # corner radius of the card, in card units
 CORNER_RADIUS = _RADIUS
 EDGE_INSET = 2.5      # the card's outline runs this far inside the body box (half its line)
-_INDEX_X = 58.0       # centre of the corner index column
-_INDEX_W = 92.0       # widest the index text may be
+_INDEX_X = 64.0       # centre of the corner index column
+_INDEX_W = 84.0       # widest the index text may be (keeps 22 units clear of the edge)
 
 
 def detail_for(body_height: int) -> str:
@@ -43,11 +43,15 @@ def detail_for(body_height: int) -> str:
 
 
 def supersample_for(body_height: int) -> int:
-    """Drawing scale: enough pixels for smooth curves, bounded so big cards stay quick.
+    """Drawing scale: enough pixels for smooth curves, bounded so big cards stay quick.  Past
+    2000 px a pixel step on an edge is too fine to see, and drawing twice as large would cost
+    four times the memory (a 4000 px card would need a 100 MB canvas), so those draw 1:1.
 
-    >>> supersample_for(266), supersample_for(38), supersample_for(1140)
-    (3, 6, 2)
+    >>> supersample_for(266), supersample_for(38), supersample_for(1140), supersample_for(3800)
+    (3, 6, 2, 1)
     """
+    if body_height >= 2000:
+        return 1
     return max(2, min(6, round(800 / body_height)))
 
 
@@ -93,7 +97,7 @@ class Canvas:
         if max_width is None or width <= max_width:
             self.draw.text((x * u, y * u), s, font=f, fill=fill, anchor=anchor)
             return width
-        if not squash or width > max_width * 1.6:
+        if not squash or width > max_width * 1.8:
             size = size * max_width / width
             f = font(round(size * u), bold)
             self.draw.text((x * u, y * u), s, font=f, fill=fill, anchor=anchor)
@@ -335,11 +339,11 @@ def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
     emblem_size = min((px1 - px0) / 2 - 42, (py1 - py0) / 2 - 40)
     cv.shape(trump_emblem(card.rank), cx, (py0 + py1) / 2 - 6, emblem_size, _TRUMP_COLOURS)
     if detail == "full":
-        lines = cv.lines_fit(card.title, 50, w - 2 * 128, False)
+        lines = cv.lines_fit(card.title, 50, w - 2 * 140, False)
         size = 50.0 if len(lines) == 1 else 44.0
         ys = [868.0] if len(lines) == 1 else [836.0, 892.0]
         for s, y in zip(lines, ys):
-            cv.text(cx, y, s, size, TRUMP.text, bold=True, max_width=w - 2 * 128)
+            cv.text(cx, y, s, size, TRUMP.text, bold=True, max_width=w - 2 * 140)
         if show_value and text:
             _badge(cv, cx, py1, text, 34, TRUMP.text, PAPER, TRUMP.panel_edge)
     elif show_value and text:

@@ -95,7 +95,7 @@ def _layers(height: int) -> tuple[Image.Image, Image.Image, Image.Image]:
     once per size from that outline (supersampled), not traced from each card's pixels."""
     w, h = card_size(height)
     bw, bh, m = _body(height)
-    ss = 4
+    ss = max(1, min(4, round(1600 / height)))   # smooth edges without giant masks at 4000 px
     u = bh * ss / 1000.0                      # supersampled pixels per card unit
     x0, y0 = m * ss + EDGE_INSET * u, m * ss + EDGE_INSET * u
     x1, y1 = (m + bw) * ss - EDGE_INSET * u, (m + bh) * ss - EDGE_INSET * u
@@ -119,7 +119,7 @@ def _layers(height: int) -> tuple[Image.Image, Image.Image, Image.Image]:
     halo = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     halo.paste(Image.new("RGBA", (w, h), HIGHLIGHT), (0, 0), halo_alpha)
     # The ring straddles the card's edge: a pixel outside it and ring_w pixels inside.
-    ring_w = max(2, round(h * 0.02))
+    ring_w = max(2, round(h * 0.014))   # stays clear of the corner index
     ring = ImageChops.subtract(outline(1), outline(-ring_w))
     return shadow, halo, ring
 
