@@ -256,6 +256,19 @@ def test_new_deal_from_seed_code_or_blank_and_bad_entries():
     assert board.state is not before and board.state.seed is not None
 
 
+@pytest.mark.skipif(len(PATIENCES) < 2, reason="only one patience registered yet")
+def test_a_deal_code_of_another_patience_switches_the_game_with_its_options():
+    board = SolitaireBoard("tarot-solitaire", seed=1)
+    other = next(g for g in PATIENCES if g != "tarot-solitaire")
+    cls = games.get(other)
+    opts = {o.name: o.choices[-1] for o in cls.options_spec}     # not the defaults
+    code = cls.new(seed=123, **opts).deal_code
+    board.new_deal(code)
+    assert board.state.name == other and board.state.deal_code == code
+    assert board._game.value == other
+    assert {k: w.value for k, w in board._option_widgets.items()} == board.state.options
+
+
 def test_option_dropdown_redeals_the_same_seed():
     board = SolitaireBoard("tarot-solitaire", seed=9)
     board._option_widgets["draw"].value = 3

@@ -314,10 +314,10 @@ class SolitaireBoard(W.VBox):
         self._state = state
         self._clear_selection()
         if game_changed:
-            with self._game.hold_trait_notifications():
-                self._game.unobserve(self._on_game, names="value")
-                self._game.value = state.name
-                self._game.observe(self._on_game, names="value")
+            # Not hold_trait_notifications: it would deliver the change after re-observing.
+            self._game.unobserve(self._on_game, names="value")
+            self._game.value = state.name
+            self._game.observe(self._on_game, names="value")
             self._build_options()
         else:
             for name, w in self._option_widgets.items():
