@@ -228,19 +228,18 @@ def _justice() -> Shape:
 
 
 def _hanged() -> Shape:
-    # Hung by one ankle from a beam; the free leg bent behind the straight one makes a "4".
+    # Hung by one ankle from a beam; the free leg bent behind the straight one makes a "4",
+    # the arms fold behind the back, the head (haloed) hangs lowest.
     return (
         _g(rect(-0.82, -0.94, 0.82, -0.78), "gold"),
         _g(rect(-0.8, -0.8, -0.66, 0.96), "gold"), _g(rect(0.66, -0.8, 0.8, 0.96), "gold"),
         line([(0, -0.8), (0, -0.6)], "pale", 0.04),
-        _g(thick([(0.34, -0.16), (0.02, -0.3)], 0.12), "pale", 0.03),
-        _g(thick([(0.06, 0.06), (0.34, -0.16)], 0.13), "pale", 0.03),
-        _g(thick([(0, -0.62), (0, 0.1)], 0.14), "gold", 0.03),
-        _g([(-0.18, 0.04), (0.18, 0.04), (0.26, 0.44), (-0.26, 0.44)], "gold"),
-        _g([(-0.26, 0.44), (-0.42, 0.2), (-0.34, 0.16), (-0.2, 0.36)], "gold", 0.03),
-        _g([(0.26, 0.44), (0.42, 0.2), (0.34, 0.16), (0.2, 0.36)], "gold", 0.03),
-        _stroke_ring(0, 0.66, 0.26, 0.05, "pale"),
-        _g(circle(0, 0.66, 0.16), "pale"),
+        _g(thick([(0.05, 0.02), (0.36, -0.2), (0.03, -0.34)], 0.12), "gold", 0.035),
+        _g(thick([(0, -0.64), (0, 0.08)], 0.14), "gold", 0.035),
+        _g([(-0.26, 0.44), (-0.36, 0.18), (0.36, 0.18), (0.26, 0.44)], "pale", 0.035),
+        _g([(-0.17, 0.0), (0.17, 0.0), (0.24, 0.46), (-0.24, 0.46)], "gold"),
+        _stroke_ring(0, 0.68, 0.26, 0.05, "pale"),
+        _g(circle(0, 0.68, 0.16), "pale"),
     )
 
 

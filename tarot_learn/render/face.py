@@ -213,8 +213,14 @@ def _index(cv: Canvas, card: Card, ink: Ink, detail: str, colours: dict[str, str
 
 
 def _badge(cv: Canvas, cx: float, cy: float, text: str, size: float, fg: str, bg: str,
-           edge: str) -> None:
+           edge: str, max_width: float | None = None) -> None:
+    """A pill with ``text`` (the "plays as" value), shrunk to ``max_width`` if given."""
     f = font(round(size * cv.u), True)
+    if max_width is not None:
+        natural = f.getlength(text) / cv.u + size
+        if natural > max_width:
+            size *= max_width / natural
+            f = font(round(size * cv.u), True)
     w = f.getlength(text) / cv.u + size * 1.0
     h = size * 1.55
     cv.polygon(rounded_rect(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, h / 2), bg, edge,
@@ -307,7 +313,8 @@ def _court(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: st
         cv.text(cx, 780, f"of {card.suit.title}", 44, ink.ink, max_width=x1 - x0 - 40)
         text = value_text(card)
         if show_value and text:
-            _badge(cv, cx, 870, text, 36, ink.ink, PAPER, ink.fill)
+            k = min(1.3, max(1.0, 260 / cv.body_h))
+            _badge(cv, cx, 870, text, 36 * k, ink.ink, PAPER, ink.fill, max_width=x1 - x0 - 44)
     else:
         cv.shape(court_motif(motif), cx, 300, 130, colours)
         cv.shape(suit_shape(card.suit), cx, 640, 104 * PIP_SCALE[card.suit], colours)
@@ -339,13 +346,20 @@ def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
     emblem_size = min((px1 - px0) / 2 - 42, (py1 - py0) / 2 - 40)
     cv.shape(trump_emblem(card.rank), cx, (py0 + py1) / 2 - 6, emblem_size, _TRUMP_COLOURS)
     if detail == "full":
-        lines = cv.lines_fit(card.title, 50, w - 2 * 140, False)
-        size = 50.0 if len(lines) == 1 else 44.0
-        ys = [868.0] if len(lines) == 1 else [836.0, 892.0]
+        # Fine print grows a little on cards under 260 px so it stays readable.
+        k = min(1.35, max(1.0, 260 / cv.body_h))
+        room = w - 2 * 140
+        lines = cv.lines_fit(card.title, 50 * k, room, False)
+        size = (50.0 if len(lines) == 1 else 44.0) * k
+        f = font(round(size * cv.u), True)
+        widest = max(f.getlength(s) for s in lines) / cv.u
+        size = min(size, size * room / widest)        # both lines in one size
+        ys = [868.0] if len(lines) == 1 else [868.0 - size * 0.6, 868.0 + size * 0.6]
         for s, y in zip(lines, ys):
-            cv.text(cx, y, s, size, TRUMP.text, bold=True, max_width=w - 2 * 140)
+            cv.text(cx, y, s, size, TRUMP.text, bold=True)
         if show_value and text:
-            _badge(cv, cx, py1, text, 34, TRUMP.text, PAPER, TRUMP.panel_edge)
+            _badge(cv, cx, py1, text, 34 * k, TRUMP.text, PAPER, TRUMP.panel_edge,
+                   max_width=px1 - px0 - 40)
     elif show_value and text:
         short = "wild" if card.is_fool else text.split()[-1]
         _badge(cv, cx, py1 + 8, short, 74, TRUMP.text, PAPER, TRUMP.panel_edge)
