@@ -157,3 +157,22 @@ def test_heuristic_beats_random_and_makes_most_contracts():
             taken += 1
             made += result.score.made
     assert taken > 150 and made / taken > 0.5, (made, taken)
+
+
+def test_announces_a_sure_chelem_and_makes_it():
+    taker = " ".join(f"T{r}" for r in range(4, 22))
+    dog = "T1 T2 T3 KW KC KS"
+    rest = [str(c) for c in R.CARDS if str(c) not in set(taker.split()) | set(dog.split())]
+    state = games.new("french-tarot", seed=1)
+    data = state._snapshot()
+    data.update(hands=[rest[:18], taker.split(), rest[18:36], rest[36:54]], dog=dog.split())
+    state._restore(data)
+    bots = [HeuristicBot() for _ in range(4)]
+    while state.to_play >= 0:
+        state.play(bots[state.to_play].act(state.observation(state.to_play)))
+    assert state.taker == 1 and state.chelem
+    assert all(w == 1 for _, _, w in state.tricks)
+    assert state.result.chelem == "announced_made"
+    weak = [N(t) for t in "KC NC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()]
+    from tarot_learn.games.french_tarot.bots import sure_chelem
+    assert not sure_chelem(weak)                 # the queen of Hearts is out: no announcement

@@ -560,6 +560,7 @@ def test_card_not_in_hand_and_wrong_actions():
     _unchanged(state, "play XX", "FT-17", "play one card")
     _unchanged(state, "bid garde", "FT-17")
     _unchanged(state, Move("move", "t1", "t2"), "FT-17", "patience")
+    _unchanged(state, "declare chelem", "FT-14", "before the first card")
     wrong = (state.to_play + 1) % 4
     err = _unchanged_as(state, wrong, "play T21")
     assert err.rule == "FT-17" and state.seat_names[wrong] in str(err)

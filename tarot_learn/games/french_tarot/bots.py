@@ -58,7 +58,7 @@ class Seen:
 
     __slots__ = ("seat", "players", "dealer", "phase", "hand", "bids", "contract", "taker",
                  "called", "partner", "dog", "discard", "trick", "leader", "played", "tricks",
-                 "legal", "plays", "poignees")
+                 "legal", "plays", "poignees", "chelem")
 
     def __init__(self) -> None:
         self.seat = self.players = self.dealer = 0
@@ -78,6 +78,7 @@ class Seen:
         self.legal: list[tuple[str, Any]] = []
         self.plays: list[int] = []
         self.poignees: list[tuple[int, Sequence[int]]] = []
+        self.chelem = False            # a chelem was announced (by the taker, FT-14)
 
     def actions(self) -> list[tuple[str, Any]]:
         """Every listed choice, in the order of ``FrenchTarot.legal_moves``."""
@@ -104,6 +105,7 @@ class Seen:
         s.tricks = [(t["leader"], tuple(num(c) for c in t["cards"]), t["winner"]) for t in obs["tricks"]]
         s.played = {c for _, cs, _ in s.tricks for c in cs} | set(s.trick)
         s.poignees = [(seat, tuple(num(c) for c in cs)) for seat, cs in obs["poignees"]]
+        s.chelem = obs["chelem"]
         actions = [action_of(m) for m in obs["legal"]]
         if s.phase == "playing":
             s.legal = [a for a in actions if a[0] == "poignee"]
@@ -206,6 +208,29 @@ def hand_strength(hand: Sequence[int], players: int = 4) -> int:
     return score * 18 // each
 
 
+def sure_chelem(hand: Sequence[int], discard: Sequence[int] = ()) -> bool:
+    """True when the taker wins every trick however the other cards lie: enough trumps above
+    every trump outside to draw them all, and every plain suit held from the king down.
+
+    >>> sure_chelem([R.card_number(t) for t in "KC QC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()])
+    True
+    >>> sure_chelem([R.card_number(t) for t in "KC NC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()])
+    False
+    """
+    mine = [c for c in hand if c > EXCUSE]
+    gone = set(mine) | set(discard)
+    outside = [c for c in range(PETIT, TWENTY_ONE + 1) if c not in gone]
+    if outside:
+        top = max(outside)
+        if sum(1 for c in mine if c > top) < len(outside):
+            return False
+    for suit in range(4):
+        held = [c for c in hand if suit * 14 <= c < suit * 14 + 14]
+        if held and min(held) != suit * 14 + 14 - len(held):      # a run down from the king
+            return False
+    return True
+
+
 class HeuristicBot(Bot):
     """A rule-of-thumb player, quick enough for thousands of simulated deals per second.
 
@@ -231,7 +256,7 @@ class HeuristicBot(Bot):
             return ("discard", self.discard(seen))
         if phase == "calling":
             return ("call", self.call(seen))
-        return ("declare", "none")
+        return ("declare", "chelem" if sure_chelem(seen.hand, seen.discard) else "none")
 
     def bid(self, seen: Seen) -> int:
         """The highest contract the hand is worth, if it beats the bids so far; else pass."""
@@ -300,10 +325,14 @@ class HeuristicBot(Bot):
             return legal[0]
         hand, trick = seen.hand, seen.trick
         has_excuse = EXCUSE in legal
-        # The Excuse must leave before the last trick, where it would change sides (FT-26).
-        if has_excuse and len(hand) <= 2:
+        chelem = seen.chelem and seen.seat == seen.taker
+        # The Excuse must leave before the last trick, where it would change sides (FT-26),
+        # unless it is to be led last in an announced chelem.
+        if has_excuse and len(hand) <= 2 and not chelem:
             return EXCUSE
         if not trick:
+            if chelem:
+                return self._lead_chelem(seen, legal)
             return self._lead(seen, legal)
         cards = [c for c in legal if c != EXCUSE] if has_excuse else legal
         if not cards:
@@ -411,6 +440,21 @@ class HeuristicBot(Bot):
             return self._low_of_long_suit(hand, plain)
         safe = [c for c in trumps if c != PETIT and c != TWENTY_ONE] or [c for c in trumps if c != PETIT] or trumps
         return safe[0]
+
+    def _lead_chelem(self, seen: Seen, legal: list[int]) -> int:
+        """The plan of :func:`sure_chelem`: draw trumps from the top, cash the plain masters,
+        then the small trumps, the Petit last but for the Excuse, led last of all (FT-26, FT-29)."""
+        known = self._known(seen)
+        split = bisect_right(legal, EXCUSE)
+        plain, trumps = [c for c in legal[:split] if c != EXCUSE], legal[split:]
+        if trumps and _TRUMPS - known:
+            return trumps[-1]
+        if plain:
+            return max(plain)
+        others = [c for c in trumps if c != PETIT]
+        if others:
+            return others[-1]
+        return PETIT if PETIT in legal else legal[0]
 
     @staticmethod
     def _suit_rounds(seen: Seen) -> list[int]:

@@ -119,6 +119,7 @@ def simulate(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0,
     if log:
         log(action)
     chelem = action[1] == "chelem"
+    seen.chelem = chelem
 
     # ----- the tricks (FT-15 .. FT-26) -------------------------------------------------------------
     leader = taker if chelem else (dealer + 1) % n

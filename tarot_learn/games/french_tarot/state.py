@@ -335,8 +335,12 @@ class FrenchTarot(State):
         action, rule, hint = expect[phase]
         if move.src or move.dst:
             return IllegalMove(f"{move} is a patience move; {hint}", rule=rule, move=move)
-        if move.action == "declare" and phase is Phase.PLAYING and move.arg.startswith("poignee"):
-            return self._poignee_problem(seat, move)
+        if move.action == "declare" and phase is Phase.PLAYING:
+            if move.arg.startswith("poignee"):
+                return self._poignee_problem(seat, move)
+            if move.arg == "chelem":
+                return IllegalMove("a chelem is announced by the taker before the first card, not "
+                                   "once the play has begun", rule="FT-14", move=move)
         if move.action != action:
             return IllegalMove(f"'{move}' does not fit now: {hint}", rule=rule, move=move)
         return getattr(self, f"_check_{action}")(seat, move)
