@@ -484,13 +484,15 @@ def test_table_undo_takes_back_your_decision_and_the_bots_replies():
 def test_table_clock_lets_the_bot_play_for_you_and_ignores_stale_clocks():
     t = TarotTable(players=4, seed=5, time_per_turn=10)
     assert t.surface.view["deadline"] == 10
-    old = t.surface.view["v"]
-    t.press("pass")                            # a newer view: the old clock must not act
+    old = t.surface.view["turn"]
+    t.click_card("ZZ")                         # a refused click redraws but keeps the turn
+    assert t.surface.view["turn"] == old
+    t.press("pass")                            # a new turn: the old clock must not act
     key = t.state.key()
-    t._on_browser_msg(t.surface, {"event": "timeout", "v": old}, [])
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": old}, [])
     assert t.state.key() == key
     hand = len(t.state.hands[0])
-    t._on_browser_msg(t.surface, {"event": "timeout", "v": t.surface.view["v"]}, [])
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": t.surface.view["turn"]}, [])
     assert len(t.state.hands[0]) == hand - 1 and "Time is up" in t.message
 
 
@@ -512,7 +514,7 @@ def test_table_bad_arguments_and_garbage_messages():
         TarotTable(time_per_turn=-3)
     t = TarotTable(players=4, seed=5)
     key = t.state.key()
-    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "timeout", "v": "x"}):
+    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "timeout", "turn": 3}):
         t._on_browser_msg(t.surface, msg, [])
     assert t.state.key() == key
     t.press("fly")

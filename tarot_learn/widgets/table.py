@@ -200,10 +200,14 @@ class TarotTable(W.VBox):
         self._say(f"There is no {name!r} button here.", "refused")
         self._sync()
 
-    def timeout(self, version: int | None = None) -> None:
-        """Your time ran out: the bot plays your turn (``version``: the view the clock started
-        on; a stale clock from an earlier view does nothing)."""
-        if version is not None and version != self._version:
+    def turn_key(self) -> str:
+        """Names the present turn (deal number and moves made): the page's clock runs per turn."""
+        return f"{self._match.dealt}:{len(self.state.history)}"
+
+    def timeout(self, turn: str | None = None) -> None:
+        """Your time ran out: the bot plays your turn (``turn``: the :meth:`turn_key` the clock
+        started on; a stale clock from an earlier turn does nothing)."""
+        if turn is not None and turn != self.turn_key():
             return
         deal = self.state
         if not self._match.in_progress or deal.to_play != 0:
@@ -503,6 +507,7 @@ class TarotTable(W.VBox):
             "contract": obs["contract"], "called": obs["called"],
             "poignees": obs["poignees"], "chelem": bool(obs["chelem"]),
             "status": full["message"], "deadline": self._time if my_turn else 0,
+            "turn": self.turn_key(),
             "show_all": show, "over": not match.in_progress,
         }
         with self.hold_sync():
@@ -524,7 +529,7 @@ class TarotTable(W.VBox):
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Intents from the page: ``{"event": "card", "card": "T21"}`` or ``{"event": "timeout",
-        "v": version}``."""
+        "turn": turn_key}``."""
         if not isinstance(content, dict):
             return
         try:
@@ -532,8 +537,8 @@ class TarotTable(W.VBox):
             if event == "card":
                 self.click_card(str(content.get("card", "")))
             elif event == "timeout":
-                v = content.get("v")
-                self.timeout(v if isinstance(v, int) else -1)
+                turn = content.get("turn")
+                self.timeout(turn if isinstance(turn, str) else "stale")
         except (IllegalMove, ValueError) as err:
             self._say(f"That did not work: {err}. The game is unchanged.", "refused")
             self._sync()

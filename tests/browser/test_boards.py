@@ -238,3 +238,17 @@ def test_make_classroom_serves_the_boards_with_voila(page, artifacts, console_er
     finally:
         os.killpg(proc.pid, 15)
         proc.wait(30)
+
+
+def test_tarot_table_clock_lets_the_bot_play_for_you_in_voila(page, voila, console_errors):
+    """With two seconds per turn and no clicks, the page's clock runs out and the bot bids and
+    then plays for you; the kernel says so in the explanation panel."""
+    open_in_voila(page, voila, "tarot_table_clock", root_sel=".tt-table")
+    assert page.locator(".tt-table[data-phase=bidding][data-to-play='0'] .tt-clock").count() == 1
+    page.wait_for_selector(".tt-table[data-phase=playing]", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.tl-explain').textContent.includes('Time is up')",
+                           timeout=30_000)
+    hand = int(page.locator(".tt-me").get_attribute("data-count"))
+    page.wait_for_function("(n) => Number(document.querySelector('.tt-me').dataset.count) < n",
+                           arg=hand, timeout=30_000)
+    assert not our_errors(console_errors), console_errors

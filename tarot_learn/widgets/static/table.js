@@ -41,24 +41,38 @@ function render({ model, el: root }) {
     return i;
   };
 
+  // The clock runs per turn, not per view: a refused click redraws the table but must not
+  // give the player more time.  view.turn names the turn (deal number and moves made).
+  let clockTurn = null;
+  let clockStart = 0;
   function clock(view) {
-    if (timer) { clearInterval(timer); timer = null; }
-    const bar = table.querySelector(".tt-clock");
-    if (!bar || !view.deadline) return;
-    const total = view.deadline * 1000;
-    const start = performance.now();
-    const fill = bar.firstChild;
-    timer = setInterval(() => {
-      const left = Math.max(0, total - (performance.now() - start));
-      fill.style.width = `${(100 * left) / total}%`;
-      bar.dataset.left = String(Math.ceil(left / 1000));
-      bar.title = `${Math.ceil(left / 1000)} s left, then the bot plays for you`;
-      if (left <= 0) {
+    if (!view.deadline) {
+      if (timer) { clearInterval(timer); timer = null; }
+      clockTurn = null;
+      return;
+    }
+    if (view.turn !== clockTurn) {
+      if (timer) clearInterval(timer);
+      clockTurn = view.turn;
+      clockStart = performance.now();
+      timer = setInterval(tick, 200);
+    }
+    tick();
+    function tick() {
+      const total = view.deadline * 1000;
+      const left = Math.max(0, total - (performance.now() - clockStart));
+      const bar = table.querySelector(".tt-clock");
+      if (bar) {
+        bar.firstChild.style.width = `${(100 * left) / total}%`;
+        bar.dataset.left = String(Math.ceil(left / 1000));
+        bar.title = `${Math.ceil(left / 1000)} s left, then the bot plays for you`;
+      }
+      if (left <= 0 && timer) {
         clearInterval(timer);
         timer = null;
-        model.send({ event: "timeout", v: view.v });
+        model.send({ event: "timeout", turn: clockTurn });
       }
-    }, 200);
+    }
   }
 
   function draw() {

@@ -19,6 +19,7 @@ FIXTURES = {
     "board_klondike": 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("klondike", seed=1)\nboard',
     "board_american_toad": 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("american-toad", seed=1)\nboard',
     "tarot_table": 'from tarot_learn.widgets import TarotTable\nboard = TarotTable(players=4, seed=5)\nboard',
+    "tarot_table_clock": 'from tarot_learn.widgets import TarotTable\nboard = TarotTable(players=4, seed=5, time_per_turn=2)\nboard',
 }
 
 
@@ -26,6 +27,8 @@ def write(name: str, setup: str) -> None:
     cells = [new_markdown_cell(f"Fixture for the board browser tests ({name}); outputs cleared."),
              new_code_cell(setup),
              new_code_cell('import json\nprint("STATE " + json.dumps(board.summary()))')]
+    for i, cell in enumerate(cells):
+        cell["id"] = f"{name.replace('_', '-')}-{i}"     # stable ids: rewriting changes nothing
     nb = new_notebook(cells=cells, metadata={"kernelspec": {
         "name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})
     nbformat.write(nb, HERE / f"{name}.ipynb")
