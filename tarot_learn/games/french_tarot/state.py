@@ -558,6 +558,15 @@ class FrenchTarot(State):
         """From the learner's seat (0): the deal is scored and seat 0 gained points."""
         return self.result is not None and self.result.scores[0] > 0
 
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds, in pack order (all hands: a teacher's or a test's view).
+
+        >>> from tarot_learn import games
+        >>> len(games.new("french-tarot", seed=3).hand(0))
+        18
+        """
+        return [R.CARDS[c] for c in self.hands[seat]]
+
     @property
     def partner_known(self) -> bool:
         """True once the called card has been played (FT-9)."""
