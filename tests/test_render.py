@@ -219,6 +219,40 @@ def test_suits_differ_in_colour_and_in_shape():
     assert len(greys) == 4
 
 
+# Machado, Oliveira and Fernandes (2009) simulation matrices, severity 1, on linear RGB.
+_CVD = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+
+
+def _seen_as(colour: str, matrix) -> tuple[float, ...]:
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def enc(v):
+        v = min(1.0, max(0.0, v))
+        return 255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
+
+    rgb = [lin(c) for c in hex_rgb(colour)]
+    return tuple(enc(sum(row[i] * rgb[i] for i in range(3))) for row in matrix)
+
+
+@pytest.mark.parametrize("kind", sorted(_CVD))
+def test_tarot_suit_colours_stay_apart_for_colour_blind_players(kind):
+    suits = (Suit.WANDS, Suit.CUPS, Suit.SWORDS, Suit.PENTACLES)
+    seen = {s: _seen_as(suit_ink(s).fill, _CVD[kind]) for s in suits}
+    for i, a in enumerate(suits):
+        for b in suits[i + 1:]:
+            gap = sum((x - y) ** 2 for x, y in zip(seen[a], seen[b])) ** 0.5
+            assert gap > 40, (kind, a.title, b.title, round(gap))
+
+
 def test_corner_index_text():
     assert [rank_text(c) for c in parse_cards("AW 10C PS NP QW KC T0 T21")] == [
         "A", "10", "P", "N", "Q", "K", "0", "21"]

@@ -1,11 +1,15 @@
 """Colours of the card art, chosen from the Okabe-Ito colour-blind-safe set.
 
+The blue is a shade deeper than Okabe-Ito's #0072B2 so that Cups and Pentacles also stay apart
+for tritanopes, and Swords are dark steel so they differ in lightness from the green Pentacles
+for deuteranopes (``tests/test_render.py`` simulates all three kinds of colour blindness).
+
 Every suit also has its own pip shape (staff, chalice, sword, starred disc; spade, heart, diamond,
 club), so colour is never the only cue.  ``ink`` is the darker shade used for text and outlines so
 that small indices keep enough contrast on the ivory paper.
 
 >>> SUIT_INKS[Suit.CUPS].fill
-'#0072B2'
+'#005FA3'
 >>> suit_ink(Suit.DIAMONDS, four_colour=True).fill != suit_ink(Suit.HEARTS, four_colour=True).fill
 True
 """
@@ -37,8 +41,8 @@ TEXT = "#2B2533"
 
 SUIT_INKS: dict[Suit, Ink] = {
     Suit.WANDS: Ink("#E69F00", "#8A5300", "#F8DFA6"),      # Okabe-Ito orange
-    Suit.CUPS: Ink("#0072B2", "#004A78", "#B9DBF0"),       # Okabe-Ito blue
-    Suit.SWORDS: Ink("#6B7480", "#1E2228", "#DCE0E5"),     # steel grey and black
+    Suit.CUPS: Ink("#005FA3", "#00447A", "#B9DBF0"),       # Okabe-Ito blue, a shade deeper
+    Suit.SWORDS: Ink("#4A525C", "#1E2228", "#D5DAE1"),     # dark steel and black
     Suit.PENTACLES: Ink("#009E73", "#005E45", "#B3E2D2"),  # Okabe-Ito bluish green
     Suit.TRUMPS: Ink("#E2A72E", "#3A2466", "#F4E1A8"),     # gold on deep violet
     Suit.SPADES: Ink("#25232B", "#111014", "#D9D7DE"),
@@ -49,7 +53,7 @@ SUIT_INKS: dict[Suit, Ink] = {
 # The four-colour pack gives diamonds and clubs their own hues (blue and green, as in bridge
 # software), which helps when red and black are hard to tell apart.
 _FOUR_COLOUR = {
-    Suit.DIAMONDS: Ink("#0072B2", "#004A78", "#B9DBF0"),
+    Suit.DIAMONDS: Ink("#005FA3", "#00447A", "#B9DBF0"),
     Suit.CLUBS: Ink("#009E73", "#005E45", "#B3E2D2"),
 }
 
