@@ -357,6 +357,15 @@ class DrillStats:
         return "\n".join(lines)
 
 
+class _Slot:
+    """The scheduler's record of one card."""
+
+    __slots__ = ("card", "stats", "due", "seen")
+
+    def __init__(self, card: Card, stats: CardStats) -> None:
+        self.card, self.stats, self.due, self.seen = card, stats, 0, False
+
+
 class Drill:
     """A recognition drill over ``cards`` (see :func:`select_cards`) with questions of ``kind``
     (``"name"``, ``"value"``, ``"group"`` or ``"mixed"``).
@@ -381,8 +390,10 @@ class Drill:
         self._rng = random.Random(self.seed)
         self._clock = clock
         self._stats = {c: CardStats(c) for c in self.cards}
-        self._due = {c: 0 for c in self.cards}
-        self._seen: set[Card] = set()
+        # Scheduling state, one slot per card in pack order (lists, not dicts keyed by Card:
+        # hashing a Card is the slow part of choosing the next question).
+        self._slots = [_Slot(c, self._stats[c]) for c in self.cards]
+        self._slot_of = {c: s for c, s in zip(self.cards, self._slots)}
         self.history: list[Feedback] = []
         self._turn = 0
         self._since_new = 0
@@ -409,7 +420,7 @@ class Drill:
     def next(self) -> Question:
         """Move on to the next card (skipping the current one if it is unanswered)."""
         card = self._pick()
-        self._since_new = 0 if card not in self._seen else self._since_new + 1
+        self._since_new = 0 if not self._slot_of[card].seen else self._since_new + 1
         kind = self.kind if self.kind != "mixed" else self._rng.choice(_SIMPLE_KINDS)
         truth = _truth(kind, card)
         wrong = _distractors(kind, card, self._rng, self.choices - 1)
@@ -437,29 +448,29 @@ class Drill:
         is due, the card due soonest.  Never the same card twice in a row unless it is the only one.
         """
         last = self._question.card if self._question is not None else None
-        pool = [c for c in self.cards if c != last] or list(self.cards)
+        pool = [s for s in self._slots if s.card is not last] or list(self._slots)
         rng = self._rng
         now = self._turn + 1                        # the number of the question being chosen
-
-        def relearn(c: Card) -> bool:
-            return c in self._seen and self._stats[c].box == 1
-
-        due_relearn = [c for c in pool if relearn(c) and self._due[c] <= now]
-        due_review = [c for c in pool if c in self._seen and not relearn(c)
-                      and self._due[c] <= now]
-        new = [c for c in pool if c not in self._seen]
-        alternate = last is not None and relearn(last) and (due_review or new)
+        due_relearn, due_review, new = [], [], []
+        for s in pool:
+            if not s.seen:
+                new.append(s)
+            elif s.due <= now:
+                (due_relearn if s.stats.box == 1 else due_review).append(s)
+        last_slot = self._slot_of.get(last) if last is not None else None
+        alternate = (last_slot is not None and last_slot.seen and last_slot.stats.box == 1
+                     and bool(due_review or new))
         if due_relearn and not alternate:
-            return min(due_relearn, key=lambda c: (self._due[c], rng.random()))
+            return min(due_relearn, key=lambda s: (s.due, rng.random())).card
         if new and self._since_new >= NEW_EVERY - 1:
-            return rng.choice(new)
+            return rng.choice(new).card
         if due_review:
-            return min(due_review, key=lambda c: (self._stats[c].box, self._due[c], rng.random()))
+            return min(due_review, key=lambda s: (s.stats.box, s.due, rng.random())).card
         if new:
-            return rng.choice(new)
+            return rng.choice(new).card
         if due_relearn:
-            return min(due_relearn, key=lambda c: (self._due[c], rng.random()))
-        return min(pool, key=lambda c: (self._due[c], self._stats[c].box, rng.random()))
+            return min(due_relearn, key=lambda s: (s.due, rng.random())).card
+        return min(pool, key=lambda s: (s.due, s.stats.box, rng.random())).card
 
     # ---- answering ------------------------------------------------------------------------------
     def answer(self, text: str) -> Feedback:
@@ -490,14 +501,15 @@ class Drill:
         st = self._stats[q.card]
         st.asked += 1
         st.seconds += seconds
-        self._seen.add(q.card)
+        slot = self._slot_of[q.card]
+        slot.seen = True
         if correct:
             st.correct += 1
-            self._due[q.card] = self._turn + INTERVALS[st.box]
+            slot.due = self._turn + INTERVALS[st.box]
             st.box = min(TOP_BOX, st.box + 1)
         else:
             st.box = 1
-            self._due[q.card] = self._turn + MISS_GAP
+            slot.due = self._turn + MISS_GAP
         fb = Feedback(q, given, True, correct, q.expected, _note(q.kind, q.card), seconds)
         self._feedback = fb
         self.history.append(fb)
