@@ -253,6 +253,24 @@ def test_tarot_suit_colours_stay_apart_for_colour_blind_players(kind):
             assert gap > 40, (kind, a.title, b.title, round(gap))
 
 
+def test_index_text_meets_wcag_contrast_on_the_paper():
+    from tarot_learn.render.palette import TRUMP
+
+    def luminance(colour):
+        def lin(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (lin(c) for c in hex_rgb(colour))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a, b):
+        hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    inks = [suit_ink(s, four).ink for s in Suit for four in (False, True)] + [TRUMP.text]
+    assert min(contrast(ink, PAPER) for ink in inks) >= 4.5   # WCAG AA for small text
+
+
 def test_corner_index_text():
     assert [rank_text(c) for c in parse_cards("AW 10C PS NP QW KC T0 T21")] == [
         "A", "10", "P", "N", "Q", "K", "0", "21"]
