@@ -8,8 +8,8 @@ Figures printed:
   apart, since they cost almost nothing;
 * deals/s of the checked engine (``play_deal``: moves validated, undo records, observations);
 * the heuristic player's contract success rate as taker, by contract, with 3, 4 and 5 players;
-* mean score per deal of one seat played by HeuristicBot against three RandomBots, compared with
-  the same seat played by a RandomBot (the baseline), over the same seeded deals.
+* mean score per deal of one seat played by HeuristicBot, compared with the same seat played by a
+  RandomBot (the baseline), over the same seeded deals, against random and heuristic opponents.
 """
 
 from __future__ import annotations
@@ -71,24 +71,28 @@ def success(deals: int) -> None:
 
 
 def versus_random(deals: int) -> None:
-    def seat0(make):
-        scores, made, taken = [], 0, 0
-        for seed in range(deals):
-            bots = [make(seed)] + [RandomBot(seed * 4 + i) for i in range(1, 4)]
-            r = simulate(seed, bots, dealer=seed % 4)
-            if r.score is None:
-                continue
-            scores.append(r.score.scores[0])
-            if r.taker == 0:
-                taken += 1
-                made += r.score.made
-        return statistics.mean(scores), made, taken, len(scores)
+    """Seat 0 played by a HeuristicBot, then by a RandomBot, on the same seeded deals, against
+    three random players and against three heuristic players."""
+    for others in ("random", "heuristic"):
+        def seat0(make):
+            scores, made, taken = [], 0, 0
+            for seed in range(deals):
+                rest = [RandomBot(seed * 4 + i) if others == "random" else HeuristicBot()
+                        for i in range(1, 4)]
+                r = simulate(seed, [make(seed)] + rest, dealer=seed % 4)
+                if r.score is None:
+                    continue
+                scores.append(r.score.scores[0])
+                if r.taker == 0:
+                    taken += 1
+                    made += r.score.made
+            return statistics.mean(scores) if scores else 0.0, made, taken, len(scores)
 
-    h, hm, ht, n = seat0(lambda seed: HeuristicBot())
-    r, rm, rt, _ = seat0(lambda seed: RandomBot(seed * 4))
-    print(f"seat 0 against 3 random bots, {n} scored deals of {deals}: HeuristicBot "
-          f"{h:+.1f} points/deal (made {hm}/{ht} as taker) vs RandomBot baseline {r:+.1f} "
-          f"(made {rm}/{rt})")
+        h, hm, ht, n = seat0(lambda seed: HeuristicBot())
+        r, rm, rt, m = seat0(lambda seed: RandomBot(seed * 4))
+        print(f"seat 0 against 3 {others} bots, {deals} seeded deals: HeuristicBot {h:+.1f} "
+              f"points/deal over {n} scored (made {hm}/{ht} as taker) vs RandomBot baseline "
+              f"{r:+.1f} over {m} scored (made {rm}/{rt})")
 
 
 def main() -> None:
