@@ -161,11 +161,13 @@ def say(text: str) -> Any:
     return Markdown(text)
 
 
-def cards_picture(cards: Sequence[Any], height: int = 120, columns: int | None = None) -> Any:
-    """The faces of ``cards`` side by side (one picture, no card back)."""
+def cards_picture(cards: Sequence[Any], height: int = 120, columns: int | None = None,
+                  show_value: bool = True) -> Any:
+    """The faces of ``cards`` side by side (one picture, no card back).  ``show_value=False``
+    leaves off the Tarot Solitaire "plays as" badges (French Tarot lessons)."""
     from tarot_learn.render import sprite_sheet
 
-    image, _ = sprite_sheet(list(cards), height, columns=columns, back=False)
+    image, _ = sprite_sheet(list(cards), height, columns=columns, back=False, show_value=show_value)
     return image
 
 

@@ -4,6 +4,7 @@ board.  Screenshots go to images/lessons/ (and test-artifacts/)."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 import sys
 
@@ -123,4 +124,45 @@ def test_tarot_solitaire_lesson_board_takes_a_move(page, jupyter_lab, artifacts,
     assert "TS-" in explanation, explanation
     page.locator(".tl-solitaire-board").first.scroll_into_view_if_needed()
     shoot(page, "04_board_after_a_move.png", artifacts, ".tl-solitaire-board")
+    assert not [e for e in console_errors if "Failed to load resource" not in e and "favicon" not in e]
+
+
+# ----- every lesson in Voila: rendered clean, no stray output, widgets alive -----------------------
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def voila_lessons(artifacts):
+    """Voila serving notebooks/ (the lessons import lesson_kit from there), loopback only."""
+    try:
+        from tests.browser.jlab import Server, free_port, wait_for
+    except ImportError:
+        from jlab import Server, free_port, wait_for
+    port = free_port()
+    voila = pathlib.Path(sys.executable).with_name("voila")
+    server = Server([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "notebooks"],
+                    port, "", artifacts / "voila-lessons.log")
+    try:
+        wait_for(f"{server.base}/")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_renders_clean_in_voila(page, voila_lessons, artifacts, console_errors, name):
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    page.goto(f"{voila_lessons.base}/voila/render/{name}", timeout=240_000)
+    page.wait_for_selector(".jp-OutputArea-output", timeout=120_000)
+    text = page.locator("body").inner_text()
+    assert "Traceback" not in text and "Error" not in text.replace("CardError", ""), name
+    noisy = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'], "
+                         ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert noisy.count() == 0, f"{name} prints: {noisy.all_inner_texts()[:2]}"
+    code = sum(1 for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+               if c["cell_type"] == "code" and "".join(c["source"]).strip())
+    assert page.locator(".jp-OutputArea-output").count() >= code // 2, "most cells show something"
+    # every widget model the page shows was created by the kernel (no "Loading widget..." left)
+    page.wait_for_function("() => !document.body.innerText.includes('Loading widget')", timeout=60_000)
+    page.screenshot(path=str(artifacts / f"voila_{name.replace('.ipynb', '')}.png"))
     assert not [e for e in console_errors if "Failed to load resource" not in e and "favicon" not in e]
