@@ -43,11 +43,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Hashable
 
-from ...cards import Card, CardError
+from ...cards import Card
 from ...core import IllegalMove, Move, Option, OptionError, State
 from .. import register
 from . import rules as R
-from .rules import EXCUSE, PETIT
+from .rules import EXCUSE
 from .scoring import DealScore
 
 __all__ = ["FrenchTarot", "Phase"]
