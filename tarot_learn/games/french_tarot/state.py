@@ -740,7 +740,8 @@ class FrenchTarot(State):
             dog = ("the dog is shown and taken, then discarded (FT-11)" if k <= R.GARDE else
                    "the dog stays face down and counts for the " +
                    ("taker (FT-13)" if k == R.GARDE_SANS else "defence (FT-13)"))
-            return (f"{move.arg} (x{R.MULTIPLIER[k]}) is higher than every contract named so far "
+            label = move.arg.replace("_", " ").capitalize()
+            return (f"{label} (x{R.MULTIPLIER[k]}) is higher than every contract named so far "
                     f"(FT-5, FT-6); {dog}.")
         if move.action == "call":
             return (f"Calling {R.CARDS[R.card_number(move.arg)].french_name}: its holder becomes "
