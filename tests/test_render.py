@@ -69,7 +69,7 @@ def test_second_copy_of_a_double_pack_card_looks_the_same():
         assert card_png(card, 90) == card_png(twin, 90)
 
 
-# ----- pips ----------------------------------------------------------------------------------------
+# ----- pips ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("n", range(1, 11))
 def test_pip_layout_has_n_distinct_positions_symmetric_about_the_centre(n):
@@ -291,7 +291,7 @@ def test_any_height_gives_an_image_of_that_height(card, height, style):
     assert img.getpixel((img.width // 2, height // 2))[3] == 255
 
 
-# ----- caching and PNG -----------------------------------------------------------------------------
+# ----- caching and PNG ----------------------------------------------------------------------
 
 def test_cache_returns_the_same_object_and_clear_cache_forgets_it():
     card = Card.parse("QP")
@@ -483,7 +483,8 @@ def test_longer_columns_make_a_taller_board():
     ({"pack": "tarot"}, "needs 'piles'"),
     ({"pack": "uno", "piles": []}, "'tarot' or 'standard'"),
     ({"pack": "tarot", "piles": [{"kind": "pyramid", "cards": []}]}, "kind"),
-    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["ZZ", True]]}]}, "not in the tarot"),
+    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["ZZ", True]]}]},
+     "not in the tarot"),
     ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["KS"]]}]}, "face_up"),
     ({"pack": "tarot", "rows": [{"label": "x", "cards": [["KS", True, "glow"]]}]}, "style"),
 ])

@@ -9,8 +9,8 @@ Two view shapes are understood (see ``ARCHITECTURE.md`` and the patience games):
 
 A card entry is ``[notation, face_up]``; an optional third item names a style (``"highlight"``
 or ``"dim"``) so a board can show a selection, and a pile or row may carry ``"style"`` too (an
-empty column that is a legal destination is drawn with a highlighted outline).  Face-down cards are never parsed, so a view may
-hide them as ``"??"``.
+empty column that is a legal destination is drawn with a highlighted outline).  Face-down cards
+are never parsed, so a view may hide them as ``"??"``.
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ class _Board:
         try:
             card = Card.parse(notation, self.pack)
         except CardError as exc:
-            raise ValueError(f"view has a card that is not in the {self.pack} pack: {exc}") from None
+            raise ValueError(f"view has a card that is not in the {self.pack} pack: "
+                             f"{exc}") from None
         return card_image(card, self.h, style=style, show_value=self.show_value,
                           four_colour=self.four)
 

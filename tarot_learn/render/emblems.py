@@ -13,7 +13,7 @@ Court motifs (crown, tiara, horse, cap) use the suit roles ``fill``, ``ink``, ``
 from __future__ import annotations
 
 from functools import lru_cache
-from math import cos, pi, sin, sqrt
+from math import atan2, cos, degrees, pi, sin
 from typing import Callable
 
 from ..cards import Suit
@@ -363,8 +363,9 @@ def _judgement() -> Shape:
         poly(rect(cx - 0.16, cy - 0.035, cx + 0.16, cy + 0.035), "gold"),
     ]
     bx, by = along((0.78, 0))
-    parts += [line([(bx + 0.08 * cos(a), by + 0.08 * sin(a)), (bx + 0.32 * cos(a), by + 0.32 * sin(a))],
-                   "pale", 0.035) for a in (0.0, 0.45, 0.9, -0.45)]
+    parts += [line([(bx + 0.08 * cos(a), by + 0.08 * sin(a)),
+                    (bx + 0.32 * cos(a), by + 0.32 * sin(a))], "pale", 0.035)
+              for a in (0.0, 0.45, 0.9, -0.45)]
     for x, r in ((-0.55, 0.26), (-0.18, 0.32), (0.22, 0.3), (0.58, 0.24)):  # clouds
         parts.append(_g(circle(x, 0.8, r), "pale", 0.03))
     parts.append(poly(rect(-0.95, 0.8, 0.95, 1.0), "panel"))
@@ -378,7 +379,6 @@ def _world() -> Shape:
         a = 2 * pi * (i + 0.5) / n
         x, y = 0.56 * cos(a), 0.84 * sin(a)
         tangent = (-0.56 * sin(a), 0.84 * cos(a))
-        from math import atan2, degrees
         ang = degrees(atan2(tangent[1], tangent[0]))
         parts.append(_g(leaf(x, y, 0.26, 0.12, ang + 25), "gold" if i % 2 else "pale", 0.02))
     for y in (-0.84, 0.84):  # ribbons binding the wreath

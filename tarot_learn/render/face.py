@@ -12,19 +12,20 @@ element, ``"small"`` (90-179 px) drops fine print and enlarges what identifies t
 from __future__ import annotations
 
 from functools import lru_cache
+from math import cos, pi, sin
 
 from PIL import Image, ImageDraw
 
-from ..cards import Card, Suit
+from ..cards import Card, roman
 from ..numerology import playing_value
 from .emblems import court_motif, trump_emblem
 from .fonts import font
 from .geometry import Affine, Point, Shape, circle, paint, rounded_rect, star
-from .palette import BACK, EDGE, PAPER, TEXT, TRUMP, Ink, suit_ink
+from .palette import BACK, EDGE, PAPER, TRUMP, Ink, suit_ink
 from .pips import PIP_SCALE, pip_layout, suit_shape, trump_mark
 
-__all__ = ["Canvas", "CORNER_RADIUS", "EDGE_INSET", "draw_face", "draw_back", "detail_for", "supersample_for", "rank_text",
-           "value_text"]
+__all__ = ["Canvas", "CORNER_RADIUS", "EDGE_INSET", "draw_face", "draw_back", "detail_for",
+           "supersample_for", "rank_text", "value_text", "body_mask"]
 
 _RADIUS = 34.0        # corner radius of the card, in card units
 CORNER_RADIUS = _RADIUS
@@ -279,7 +280,6 @@ def _ace(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: str)
     cv.polygon(circle(cx, cy, 205, 120), ink.light)
     cv.polygon(circle(cx, cy, 205, 120), None, ink.fill, 5)
     for i in range(24):
-        from math import cos, pi, sin
         a = 2 * pi * i / 24
         cv.polygon(circle(cx + 228 * cos(a), cy + 228 * sin(a), 7, 12), ink.fill)
     cv.shape(suit_shape(card.suit), cx, cy, 150 * PIP_SCALE[card.suit], colours)
@@ -325,7 +325,6 @@ def _court(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: st
 def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
     w = cv.width_units
     cx = w / 2
-    from ..cards import roman
     numeral = roman(card.rank)
     px0, px1 = 40.0, w - 40.0
     text = value_text(card) or ""
@@ -370,7 +369,6 @@ def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
 def draw_back(cv: Canvas) -> None:
     """A midnight-blue back with a gold lattice and a central medallion; the same either way up,
     so a face-down card gives nothing away."""
-    from math import cos, pi, sin
     w = cv.width_units
     _blank(cv)
     m = 30.0

@@ -15,7 +15,7 @@ Curves are polylines fine enough for the largest card (1200 px) after supersampl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import atan2, cos, hypot, pi, sin
+from math import acos, atan2, cos, degrees, hypot, pi, sin
 from typing import Iterable, Mapping, Sequence
 
 from PIL import ImageDraw
@@ -200,7 +200,6 @@ def crescent(cx: float, cy: float, r: float, d: float, turn: float = 0.0,
              n: int = 60) -> list[Point]:
     """A crescent: the disc of radius ``r`` less the same disc moved ``d * r`` along ``turn``
     degrees (0 = the bite is on the right, so the horns point right)."""
-    from math import acos, degrees
     t0 = degrees(acos(d / 2))
     outer = ellipse_arc(0, 0, 1, 1, t0, 360 - t0, n)
     inner = ellipse_arc(d, 0, 1, 1, 180 + t0, 180 - t0, n)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from ..cards import Card, Suit, parse_cards, standard_deck, tarot_deck
 from .board import board_image
 from .fonts import font
-from .images import back_image, card_image, card_size
+from .images import back_image, card_image
 
 __all__ = ["tarot_sheet", "standard_sheet", "styles_sheet", "board_example", "main"]
 
