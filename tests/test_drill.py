@@ -453,3 +453,15 @@ def test_widget_displays_as_a_widget(widget_module):
         else "application/vnd.jupyter.widget-view+json" in bundle
     import tarot_learn.widgets as widgets
     assert widgets.Drill is widget_module.Drill
+
+
+def test_widget_reuses_its_choice_buttons(widget_module):
+    w = widget_module.Drill(kind="mixed", seed=2)
+    made = {id(b) for b in w.buttons}
+    for _ in range(30):
+        w.choose(0)
+        w.next()
+        made |= {id(b) for b in w.buttons}
+        assert len(w.choice_box.children) == len(w.question.options)
+        assert all(b.button_style == "" and not b.disabled for b in w.buttons)
+    assert len(made) == 5

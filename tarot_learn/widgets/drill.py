@@ -95,6 +95,9 @@ class Drill(W.VBox):
         self.image = W.Image(format="png", layout=W.Layout(height=f"{self.height}px",
                                                            width="auto", object_fit="contain"))
         self.prompt = W.HTML()
+        # Five buttons made once and relabelled for each question: a new set per card would
+        # leave a trail of dead widget models in the browser.
+        self._pool = [self._make_button(i) for i in range(5)]
         self.buttons: list[W.Button] = []
         self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.text = W.Text(placeholder="or type: the sun, 19, XIX, knight of cups, NC ...",
@@ -260,18 +263,22 @@ class Drill(W.VBox):
         self.image.value = self._picture(q.card, q.kind)
         self.prompt.value = (f'<div style="font-size:1.1em;margin:2px 0 6px 0"><b>{q.number}.</b> '
                              f"{_esc(q.prompt)}</div>")
-        self.buttons = []
-        for i, option in enumerate(q.options):
-            b = W.Button(description=option, tooltip=option,
-                         layout=W.Layout(width="auto", min_width="60px", margin="2px 4px 2px 0"))
-            b.on_click(lambda _b, i=i: self._click(i))
-            b.add_class("tl-drill-choice")
-            self.buttons.append(b)
-        self.choice_box.children = tuple(self.buttons)
+        self.buttons = self._pool[:len(q.options)]
+        for b, option in zip(self.buttons, q.options):
+            b.description = b.tooltip = option
+            b.button_style, b.icon, b.disabled = "", "", False
+        if self.choice_box.children != tuple(self.buttons):
+            self.choice_box.children = tuple(self.buttons)
         self.text.disabled = self.answer_button.disabled = False
         self.text.value = ""                        # an empty box is never taken as an answer
         self.feedback_html.value = ""
         self._refresh_score()
+
+    def _make_button(self, index: int) -> W.Button:
+        b = W.Button(layout=W.Layout(width="auto", min_width="60px", margin="2px 4px 2px 0"))
+        b.on_click(lambda _b: self._click(index))
+        b.add_class("tl-drill-choice")
+        return b
 
     def _click(self, index: int) -> None:
         try:
