@@ -94,7 +94,7 @@ class Patience(State):
     # pointless, return, source, win.
     RULE: ClassVar[dict[str, str]] = {}
 
-    _tables: ClassVar[dict[Any, Table]]
+    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], list[str], list[str]]]]
 
     # ----- per-game data ----------------------------------------------------------------------
     @classmethod
@@ -143,18 +143,21 @@ class Patience(State):
         self._bind()
 
     def _bind(self) -> None:
-        key = (type(self), self._table_key())
-        tables = type(self).__dict__.get("_tables")
+        # Tables, card-id maps and pile names are shared by every state of one game and options,
+        # so a state itself holds little more than its piles.
+        cls = type(self)
+        tables = cls.__dict__.get("_tables")
         if tables is None:
             tables = {}
-            setattr(type(self), "_tables", tables)
-        table = tables.get(key)
-        if table is None:
-            table = tables[key] = self._make_table()
-        self.tbl = table
-        self.ids = {c: i for i, c in enumerate(table.cards)}
-        self._tnames = [f"t{i + 1}" for i in range(self.NCOLS)]
-        self._fnames = [f"f{i + 1}" for i in range(self.NFOUND)]
+            setattr(cls, "_tables", tables)
+        key = self._table_key()
+        entry = tables.get(key)
+        if entry is None:
+            table = self._make_table()
+            entry = tables[key] = (table, {c: i for i, c in enumerate(table.cards)},
+                                   [f"t{i + 1}" for i in range(self.NCOLS)],
+                                   [f"f{i + 1}" for i in range(self.NFOUND)])
+        self.tbl, self.ids, self._tnames, self._fnames = entry
 
     def shuffled_ids(self, seed: int) -> list[int]:
         """The pack's card ids in the order deal ``seed`` gives (the first is dealt first)."""
