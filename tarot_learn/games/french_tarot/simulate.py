@@ -133,6 +133,7 @@ def simulate(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0,
     legal_plays = R.legal_plays
     resolve = R.resolve_trick
     n_tricks = len(hand)
+    choose = [bot.choose for bot in bots]
     for t in range(n_tricks):
         seen.leader = leader
         for i in range(n):
@@ -170,8 +171,8 @@ def simulate(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0,
                     action = bots[seat].choose(seen)
                 card = action[1]
             else:
-                seen.legal, seen.plays = no_poignee, plays
-                card = bots[seat].choose(seen)[1]
+                seen.plays = plays
+                card = choose[seat](seen)[1]
             if log:
                 log(("play", card))
             h.remove(card)
@@ -179,6 +180,7 @@ def simulate(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0,
             played.add(card)
             if card == called:
                 partner_known = True
+        seen.legal = no_poignee                 # poignées only before the first card
         is_last = t == n_tricks - 1
         side = attack[leader]
         swept = all(attack[w] == side for _, _, w in tricks)
