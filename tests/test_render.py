@@ -406,11 +406,24 @@ def _patience_view():
 
 
 def _find(board: Image.Image, card: Image.Image) -> bool:
-    """Whether the centre strip of ``card`` appears somewhere in ``board`` (exact pixels)."""
+    """Whether the middle block of ``card`` (half its width, a third of its height) appears,
+    pixel for pixel, somewhere in ``board``."""
     w, h = card.size
-    strip = card.crop((w // 4, h // 2, 3 * w // 4, h // 2 + 1)).tobytes()
+    x0, x1, y0, y1 = w // 4, 3 * w // 4, h // 3, 2 * h // 3
+    rows = [card.crop((x0, y, x1, y + 1)).tobytes() for y in range(y0, y1)]
+    bw = board.width
     data = board.tobytes()
-    return strip in data
+    stride = bw * 4
+    start = data.find(rows[0])
+    while start != -1:
+        if start % 4 == 0:
+            y, x = divmod(start // 4, bw)
+            if x + (x1 - x0) <= bw and all(
+                    data[(y + i) * stride + 4 * x:(y + i) * stride + 4 * x + len(r)] == r
+                    for i, r in enumerate(rows)):
+                return True
+        start = data.find(rows[0], start + 1)
+    return False
 
 
 def test_board_image_from_a_hand_made_patience_view():
@@ -438,12 +451,17 @@ def test_board_accepts_a_state_and_its_view_alike():
 
 def test_board_draws_rows_for_hands_and_tricks():
     view = {"game": "french-tarot", "title": "Table", "pack": "tarot", "message": "South to play",
-            "rows": [{"label": "Your hand", "cards": [[t, True] for t in "T1 T21 KC 3P".split()]},
+            "rows": [{"label": "Your hand",
+                      "cards": [[t, True] for t in "T1 T21 KC 5W 6W 7W 8W 3P".split()]},
                      {"label": "West's hand", "cards": [["??", False]] * 18},
-                     {"label": "Trick", "cards": []}]}
+                     {"label": "Trick", "cards": [["NC", True], ["T8", True], ["4C", True]]},
+                     {"label": "Dog", "cards": []}]}
     img = board_image(view, 90)
     assert _find(img, card_image(Card.parse("3P"), 90))   # the top of a fan is whole
+    assert not _find(img, card_image(Card.parse("T1"), 90))   # ... the cards under it are not
     assert _find(img, back_image(90))
+    for text in ("NC", "T8", "4C"):                        # a trick lies side by side
+        assert _find(img, card_image(Card.parse(text), 90)), text
 
 
 def test_board_from_real_games_if_present():

@@ -159,8 +159,12 @@ class _Board:
         if not cards:
             self.ops.append(("place", x, y, "empty", _pile_style(row)))
             return self.cw, self.text_px + self.gap // 2 + self.ch
-        # Face-down cards show nothing worth reading, so a hidden hand is packed tighter.
-        off = round(self.cw * (0.36 if any(c[1] for c in cards) else 0.16))
+        # A few cards (a trick, the dog) lie side by side; a hand is fanned, and face-down
+        # cards show nothing worth reading, so a hidden hand is packed tighter.
+        if len(cards) <= 6:
+            off = self.cw + self.gap // 2
+        else:
+            off = round(self.cw * (0.36 if any(c[1] for c in cards) else 0.16))
         if len(cards) > 1 and self.cw + (len(cards) - 1) * off > max_w:
             off = max(round(self.cw * 0.2), (max_w - self.cw) // (len(cards) - 1))
         for i, entry in enumerate(cards):
