@@ -340,3 +340,25 @@ def test_exercises_say_wrong_then_right(name):
         assert wrong and wrong[-1].startswith("✗"), (var, wrong)
         assert right and right[-1].startswith("✓"), (var, right)
         assert len(wrong[-1]) > 30, f"a wrong answer to {var} is explained, not just marked"
+
+
+# ----- our own words: no sentence of the source documents in a lesson -----------------------------
+SOURCES = ROOT.parent / "shared" / "seeds"
+
+
+def _ngrams(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-zà-ÿ0-9']+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lessons_restate_the_sources_in_our_own_words(path):
+    """No run of eight words from a source document appears in a lesson's prose."""
+    docs = sorted(SOURCES.glob("*.txt"))
+    if not docs:
+        pytest.skip(f"the source documents are not at {SOURCES}")
+    source = set().union(*(_ngrams(d.read_text(errors="replace")) for d in docs))
+    for cell in _cells(path):
+        if cell["cell_type"] == "markdown":
+            copied = _ngrams(_source(cell)) & source
+            assert not copied, f"{path.name} cell {cell['id']} copies: {' '.join(sorted(copied)[0])}"
