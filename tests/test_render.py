@@ -512,6 +512,41 @@ def test_bad_views_give_one_line_errors(view, words):
     assert "\n" not in str(info.value)
 
 
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["KS", "T19", "??", "", "stock", "waste", "tableau", "foundation", "reserve", "tarot",
+         "standard", "highlight", "zz"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["id", "kind", "label", "cards", "style", "title", "status"]), inner,
+        max_size=4),
+    max_leaves=12)
+_cards = st.lists(st.tuples(st.sampled_from(["KS", "T19", "??", "10H", 7]), st.booleans())
+                  .map(list), max_size=5)
+_views = st.fixed_dictionaries(
+    {"pack": st.sampled_from(["tarot", "standard", "uno", 3])},
+    optional={
+        "title": _json, "status": _json, "moves": _json,
+        "piles": st.lists(st.fixed_dictionaries(
+            {"kind": st.sampled_from(["stock", "waste", "tableau", "foundation", "reserve", "x"])},
+            optional={"cards": _cards | _json, "label": _json, "id": _json, "style": _json}),
+            max_size=4) | _json,
+        "rows": st.lists(st.fixed_dictionaries({}, optional={"cards": _cards | _json,
+                                                              "label": _json}), max_size=3)
+                | _json,
+    })
+
+
+@settings(max_examples=150, deadline=None)
+@given(view=_views)
+def test_any_malformed_view_draws_or_says_what_is_wrong(view):
+    try:
+        img = board_image(view, 24)
+    except ValueError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert img.mode == "RGBA"
+
+
 # ----- bad input ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("call, words", [
@@ -528,6 +563,8 @@ def test_bad_views_give_one_line_errors(view, words):
     (lambda: sprite_sheet(["AW"], 80), "Card.parse"),
     (lambda: sprite_sheet(tarot_deck(), 80, columns=0), "columns"),
     (lambda: board_image(_patience_view(), 10), "from 20 to 4000"),
+    (lambda: board_image(_patience_view(), 601), "from 20 to 600"),
+    (lambda: board_image({"pack": "tarot", "rows": ["KS"]}), "each row"),
 ])
 def test_bad_input_gives_a_one_line_value_error(call, words):
     with pytest.raises(ValueError, match=words) as info:

@@ -26,7 +26,9 @@ from .geometry import rounded_rect
 from .images import back_image, card_image, card_size, check_height, check_style, margin_for
 from .palette import FELT, HIGHLIGHT, PAPER
 
-__all__ = ["board_image", "board_png", "as_view"]
+__all__ = ["board_image", "board_png", "as_view", "BOARD_MAX_HEIGHT"]
+
+BOARD_MAX_HEIGHT = 600
 
 _TOP_KINDS = ("stock", "waste", "reserve", "foundation")
 _KINDS = _TOP_KINDS + ("tableau",)
@@ -59,6 +61,9 @@ def as_view(state_or_view: object) -> dict[str, Any]:
         raise ValueError("view['piles'] and view['rows'] must be lists")
     if "piles" not in view and "rows" not in view:
         raise ValueError("a view needs 'piles' (patiences) or 'rows' (hands, tricks) to draw")
+    for row in view.get("rows", []):
+        if not isinstance(row, Mapping):
+            raise ValueError(f"each row is a dict with 'label' and 'cards', not {row!r}")
     for pile in view.get("piles", []):
         if not isinstance(pile, Mapping) or pile.get("kind") not in _KINDS:
             kind = pile.get("kind") if isinstance(pile, Mapping) else pile
@@ -280,6 +285,10 @@ def board_image(state_or_view: object, height: int = 120, *, show_value: bool = 
     'RGBA'
     """
     height = check_height(height, "height (of one card)")
+    if height > BOARD_MAX_HEIGHT:
+        # A whole table of 4000 px cards would need gigabytes; boards stop at a sane size.
+        raise ValueError(f"height (of one card) must be from 20 to {BOARD_MAX_HEIGHT} pixels "
+                         f"on a board (e.g. 120), not {height}")
     view = as_view(state_or_view)
     return _Board(view, height, bool(show_value), bool(four_colour)).render()
 
