@@ -198,7 +198,7 @@ def test_at11_at13_redeal_limit(redeals):
         s.play("draw")
     err = refused(s, "redeal", "AT-11")
     assert str(redeals) in str(err)
-    refused(s, "draw", "AT-10")
+    refused(s, "draw", "AT-11")              # no redeal left: nothing more to draw
 
 
 # ----- AT-12 win and loss ---------------------------------------------------------------------------------------------

@@ -164,3 +164,20 @@ def test_auto_foundation_keeps_cards_that_may_still_be_needed():
     played = [str(m) for m in k.auto_foundation()]
     # Both Aces are safe; the 2 of Hearts waits, since the black Aces... are up: AS is, AC is not
     assert "t2>f2" in played and "t3>f1" in played and "t1>f2" not in played
+
+
+@pytest.mark.parametrize("name", PATIENCES)
+def test_copy_is_independent_and_equal(name):
+    state = walk(name, 4, [1, 2, 3, 4, 5])
+    other = state.copy()
+    assert other.key() == state.key() and other.legal_moves() == state.legal_moves()
+    other.play(other.legal_moves()[-1])
+    assert other.key() != state.key() and len(state.history) == 5
+    full = state.copy(history=True)
+    assert full.moves == state.moves and full.key() == state.key()
+
+
+def test_foundation_shorthand_move_explains_the_card_own_foundation():
+    s = games.from_layout("tarot-solitaire", "t1: 3W\nt2: T0")
+    assert "Wands foundation needs 2 more" in str(s.why_illegal("t1>f"))
+    assert s.why_illegal("t2>f").rule == "TS-14"

@@ -58,6 +58,7 @@ class AmericanToad(Patience):
             "return": "AT-6", "source": "AT-6", "win": "AT-12"}
 
     base: int = 1
+    _EXTRA_ATTRS = ("base",)
 
     @classmethod
     def deck(cls) -> list[Card]:

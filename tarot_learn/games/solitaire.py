@@ -386,6 +386,22 @@ class Patience(State):
             src.extend(dst[-n:])
             del dst[-n:]
 
+    _EXTRA_ATTRS: ClassVar[tuple[str, ...]] = ()   # per-deal facts beyond the piles (AT's base)
+
+    def copy(self, history: bool = False) -> "Patience":
+        """An independent copy (see :meth:`State.copy`); without history it copies the piles
+        directly, which solvers and hints do often."""
+        if history:
+            return super().copy(history=True)  # type: ignore[return-value]
+        other = type(self).__new__(type(self))
+        other._init_bookkeeping(dict(self.options), self.seed)
+        other._start = self._start
+        for name in self._EXTRA_ATTRS:
+            setattr(other, name, getattr(self, name))
+        other._setup([list(c) for c in self.tab], list(self.down), [list(f) for f in self.found],
+                     list(self.stock), list(self.waste), list(self.reserve), self.passes)
+        return other
+
     def play(self, move: "Move | str") -> Move:
         """Check and make a move (see :meth:`State.play`); counts towards :attr:`total_moves`,
         the score (KL-13, TS-21, AT-15: undo never gives moves back, redo counts again)."""
@@ -425,20 +441,22 @@ class Patience(State):
     def _why_illegal(self, move: Move) -> IllegalMove:
         R = self.RULE
         title = self.title
+        waste = self._waste_label().lower()
         if move.action == "draw":
             if self.waste:
-                return IllegalMove("the stock is empty: redeal to turn the "
-                                   f"{'discard' if 'TS' in R['stock'] else 'waste'} over first",
+                if not self._redeals_left():
+                    return IllegalMove(f"the stock is empty and no redeal is left ({self._max_redeals()} "
+                                       "allowed in this game)", rule=R["redeal"])
+                return IllegalMove(f"the stock is empty: redeal to turn the {waste} over first",
                                    rule=R["stock"])
-            return IllegalMove("there is nothing to draw: the stock and the "
-                               f"{'discard' if 'TS' in R['stock'] else 'waste'} are both empty",
+            return IllegalMove(f"there is nothing to draw: the stock and the {waste} are both empty",
                                rule=R["stock"])
         if move.action == "redeal":
             if self.stock:
                 return IllegalMove("the stock still has cards: redeal only once it is empty",
                                    rule=R["redeal"])
             if not self.waste:
-                return IllegalMove("there is nothing to redeal: the waste is empty", rule=R["redeal"])
+                return IllegalMove(f"there is nothing to redeal: the {waste} is empty", rule=R["redeal"])
             return IllegalMove(f"no redeal is left ({self._max_redeals()} allowed in this game)",
                                rule=R["redeal"])
         if move.action != "move":
@@ -446,6 +464,15 @@ class Patience(State):
                                "'draw' or 'redeal'", rule=R["source"])
         names = " ".join(self.pile_ids())
         src, dst = self._pile(move.src), self._pile(move.dst)
+        if move.dst == "f" and src is not None and src[2] and src[0] in "twr":
+            # "t3>f": whichever foundation takes the card; none does, so say why for its own.
+            c = src[2][-1]
+            slots = self.tbl.found_slots[c]
+            if move.count == 1 and not (src[0] == "t" and len(src[2]) <= self.down[src[1]]):
+                if not slots or self.tbl.found_pos[c] < 0:
+                    return self._why_not_found(self.card(c), 0)
+                dst = self._pile(self._fnames[slots[0]])
+                move = move._replace(dst=self._fnames[slots[0]])
         if src is None:
             return IllegalMove(f"there is no pile {move.src!r} in {title}; the piles are {names}",
                                rule=R["source"])

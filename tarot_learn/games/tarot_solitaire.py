@@ -117,6 +117,9 @@ class TarotSolitaire(Patience):
         card = self.tbl.cards[col[0]]
         return not ((card.rank == 14 and not card.is_trump) or card == _WORLD)
 
+    def _waste_label(self) -> str:
+        return "Discard"                                      # the source's word (TS-12)
+
     def _may_return(self, card: int) -> bool:                 # TS-19: the trump Ace stays up
         return not self.tbl.cards[card].is_fool
 
