@@ -54,6 +54,18 @@ class GenericAdapter:
     def expand(self) -> list[Step]:
         return [(m,) for m in self.state.legal_moves()]
 
+    def play(self, step: Step) -> Any:
+        """Make a step (unchecked); returns what :meth:`unplay` needs to take it back."""
+        push = self.state.push
+        for m in step:
+            push(m)
+        return None
+
+    def unplay(self, step: Step, token: Any) -> None:
+        pop = self.state.pop
+        for _ in step:
+            pop()
+
     def key(self) -> Hashable:
         return self.state.key()
 
@@ -76,6 +88,9 @@ class PatienceAdapter:
         self.draw = max(1, state._draw_count())
         self.limit = state._max_redeals()
         self.returns = state._returns_allowed()
+        # Drawing one card at a time with unlimited redeals, every stock card can be reached
+        # whatever is taken out: a safe card deep in the stock may go up at once too.
+        self.free_talon = self.draw == 1 and self.limit is None
         self.reserve_builds = state.HAS_RESERVE and state._reserve_builds()
         self.win_count = state._win_count()
         self.T = state._tnames
@@ -108,6 +123,8 @@ class PatienceAdapter:
                                           for i, c in enumerate(tbl.cards)]
         else:
             self.cls = None
+        self.suit_of = [int(c.suit.value) if isinstance(c.suit.value, int) else hash(c.suit.value)
+                        for c in tbl.cards]
         self.may_lift = state._may_lift
         self.may_return = state._may_return
         self.found_pos = tbl.found_pos
@@ -130,7 +147,8 @@ class PatienceAdapter:
                     tuple(s.reserve), s.passes if self.limit is not None else 0)
         g = cls.__getitem__
         cols = sorted([(tuple(map(g, col)), d) for col, d in zip(s.tab, s.down)])
-        found = sorted((self.tbl.cards[f[0]].suit.value if f else "", len(f)) for f in s.found)
+        suit = self.suit_of
+        found = sorted([(suit[f[0]] if f else -1, len(f)) for f in s.found])
         return (tuple(cols), tuple(found), tuple(map(g, s.stock)), tuple(map(g, s.waste)),
                 tuple(map(g, s.reserve)), s.passes if self.limit is not None else 0)
 
@@ -169,6 +187,37 @@ class PatienceAdapter:
             seen.add(mark)
             out.append((seq[p - 1], tuple(path)))
         return out
+
+    def play(self, step: Step) -> Any:
+        """Make a step.  The draws and redeals in front of a waste move are done in one go (they
+        only move the pointer between waste and stock, see :meth:`_talon`); the move itself goes
+        through the game's ``push``."""
+        s = self.state
+        if len(step) == 1:
+            s.push(step[0])
+            return None
+        saved = (s.stock, s.waste, s.passes)
+        seq = s.waste + s.stock[::-1]
+        p = len(s.waste)
+        n = self.draw
+        for m in step[:-1]:
+            if m.action == "draw":
+                p = min(p + n, len(seq))
+            else:
+                p = 0
+                s.passes += 1
+        s.waste = seq[:p]
+        s.stock = seq[p:][::-1]
+        s._legal = None
+        s.push(step[-1])
+        return saved
+
+    def unplay(self, step: Step, token: Any) -> None:
+        s = self.state
+        s.pop()
+        if token is not None:
+            s.stock, s.waste, s.passes = token
+            s._legal = None
 
     # ----- the steps ---------------------------------------------------------------------------------
     def expand(self) -> list[Step]:
@@ -228,26 +277,32 @@ class PatienceAdapter:
                 if first_empty >= 0 and empty_ok[c]:
                     add((3, 0, (Move("move", "r", T[first_empty], 1),)))
 
-        # Waste cards, however deep in the stock, with the draws that bring them up.
+        # Waste cards, however deep in the stock, with the draws that bring them up (the first
+        # way found to reach a card is the cheapest: fewest draws, fewest redeals).
+        talon: dict[int, Step] = {}
         for c, path in self._talon():
-            cost = len(path)
-            f = fdest(c)
-            if f >= 0:
-                m = path + (Move("move", "w", F[f], 1),)
-                if not path and need[c] <= up:
-                    return [m]
-                add((0, cost, m))
-            ps = psets[c]
+            if c not in talon:
+                talon[c] = path
+        children = self.children
+        if talon:
+            for c, path in talon.items():
+                f = fdest(c)
+                if f >= 0:
+                    m = path + (Move("move", "w", F[f], 1),)
+                    if need[c] <= up and (not path or self.free_talon):
+                        return [m]
+                    add((0, len(path), m))
+                if first_empty >= 0 and empty_ok[c]:
+                    add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
             for j, t in top_list:
-                if t in ps:
-                    add((2, cost, path + (Move("move", "w", T[j], 1),)))
-            if first_empty >= 0 and empty_ok[c]:
-                add((3, cost, path + (Move("move", "w", T[first_empty], 1),)))
+                for c in children[t]:
+                    path = talon.get(c)  # type: ignore[assignment]
+                    if path is not None:
+                        add((2, len(path), path + (Move("move", "w", T[j], 1),)))
 
         # Runs between columns: index the cards that may head a moving run, then look for them
         # among the children of each column's top card (cheaper than trying every pair).
         child_sets = self.child_sets
-        children = self.children
         may_lift = self.may_lift
         heads: dict[int, tuple[int, int]] = {}
         for i in range(self.ncols):

@@ -42,7 +42,8 @@ def determinize(state: State, rng: random.Random) -> State:
         slots.extend((col, k) for k in range(d))
     slots.extend((other.stock, k) for k in range(len(other.stock)))
     slots.extend((other.reserve, k) for k in range(len(other.reserve) - 1))
-    hidden = [pile[k] for pile, k in slots]
+    # Sorted first, so the made-up deals depend only on which cards are unseen, not where they are.
+    hidden = sorted(pile[k] for pile, k in slots)
     rng.shuffle(hidden)
     for (pile, k), card in zip(slots, hidden):
         pile[k] = card
@@ -50,10 +51,12 @@ def determinize(state: State, rng: random.Random) -> State:
     return other
 
 
-def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0) -> Move | None:
+def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
+         states: int | None = None) -> Move | None:
     """The move to suggest now, seeing only what the player sees; ``None`` when the game is won or
     no legal move is left.  ``seconds`` bounds the time; ``deals`` is the number of made-up deals
-    (see the module docstring); ``seed`` makes the choice repeatable.
+    (see the module docstring); ``seed`` and a ``states`` budget per made-up deal make the
+    choice repeatable whatever the machine's speed.
 
     >>> from tarot_learn import games
     >>> s = games.new("tarot-solitaire", seed=4)
@@ -61,7 +64,7 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0) -> M
     >>> s.is_legal(m)
     True
     """
-    check_budget(None, seconds)
+    check_budget(states, seconds)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise SolveError(f"deals must be a whole number of made-up deals, at least 1, not {deals!r}")
     start = time.perf_counter()
@@ -81,7 +84,7 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0) -> M
         if fallback is None:
             steps = adapter_for(made_up).expand()
             fallback = steps[0][0] if steps else None
-        r = solve(made_up, states=None, seconds=min(share, left))
+        r = solve(made_up, states=states, seconds=min(share, left))
         if r.solved and r.moves:
             votes[r.moves[0]] += 1
     for move, _ in votes.most_common():

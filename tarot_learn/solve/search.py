@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from ..core import Move, State
-from .adapters import adapter_for
+from .adapters import GenericAdapter, adapter_for
 from .result import Result, SolveError, Status
 
 __all__ = ["solve", "DEFAULT_STATES", "DEFAULT_SECONDS", "check_budget"]
@@ -42,17 +42,19 @@ def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
 
 
 def solve(state: State, states: int | None = DEFAULT_STATES,
-          seconds: float | None = DEFAULT_SECONDS) -> Result:
+          seconds: float | None = DEFAULT_SECONDS, prune: bool = True) -> Result:
     """Decide whether ``state`` can still be won, seeing every card (thoughtful solving).
 
     Returns a :class:`Result`: ``solved`` with moves that replay through ``state.play`` to a win,
     ``impossible`` when no line wins, or ``undecided`` when the budget (positions examined,
-    seconds) ran out first.  ``state`` itself is not changed.
+    seconds) ran out first.  ``state`` itself is not changed.  ``prune=False`` searches every
+    legal move one by one, draws included, without the game-aware pruning (slow: for
+    cross-checking the pruning on small positions).
     """
     max_states, max_seconds = check_budget(states, seconds)
     start = time.perf_counter()
     work = state.copy()
-    ad = adapter_for(work)
+    ad = adapter_for(work) if prune else GenericAdapter(work)
     line: list[Move] = []
     if ad.won():
         return Result(Status.SOLVED, (), 1, time.perf_counter() - start)
@@ -60,24 +62,22 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
     count = 1
     limit_states = max_states if max_states is not None else 1 << 62
     deadline = start + max_seconds if max_seconds is not None else float("inf")
-    push, pop = work.push, work.pop
+    play, unplay = ad.play, ad.unplay
     frames = [iter(ad.expand())]
     steps: list[tuple[Move, ...]] = []
+    tokens: list[Any] = []
     reason = ""
     while frames:
         step = next(frames[-1], None)
         if step is None:
             frames.pop()
             if steps:
-                for _ in steps.pop():
-                    pop()
+                unplay(steps.pop(), tokens.pop())
             continue
-        for m in step:
-            push(m)
+        token = play(step)
         h = hash(ad.key())
         if h in seen:
-            for _ in step:
-                pop()
+            unplay(step, token)
             continue
         seen.add(h)
         count += 1
@@ -93,6 +93,7 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
             reason = "seconds"
             break
         steps.append(step)
+        tokens.append(token)
         frames.append(iter(ad.expand()))
     elapsed = time.perf_counter() - start
     if reason:

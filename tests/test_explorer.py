@@ -1,0 +1,138 @@
+"""The winnability explorer (issue 6): results, cache hits, resuming after an interruption without
+corrupting the cache, Wilson intervals, tables and plots, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tarot_learn.solve import SolveError, explore
+from tarot_learn.solve.explorer import Exploration, plot, read_cache, table, wilson
+
+OPTS = {"face_down_row": False}   # quick deals: most solve in a few hundred positions
+
+
+def run(tmp_path, deals=4, **kw):
+    kw.setdefault("seconds_per_deal", 2.0)
+    kw.setdefault("processes", 1)
+    return explore("tarot-solitaire", deals=deals, cache=tmp_path / "cache.jsonl",
+                   progress=False, **OPTS, **kw)
+
+
+def test_explore_counts_every_deal_and_matches_the_solver(tmp_path):
+    from tarot_learn import games
+    from tarot_learn.solve import solve
+
+    r = run(tmp_path, deals=3)
+    assert r.deals == 3 and r.computed == 3
+    assert r.solved + r.impossible + r.undecided == 3
+    for row in r.rows:
+        direct = solve(games.new("tarot-solitaire", seed=row["seed"], **OPTS), states=None, seconds=2.0)
+        assert direct.status.value == row["status"] or "undecided" in (direct.status.value, row["status"])
+    lo, hi = r.bracket()
+    assert lo == r.solved / 3 and hi == (r.solved + r.undecided) / 3
+
+
+def test_a_second_run_reads_the_cache(tmp_path):
+    first = run(tmp_path, deals=3)
+    again = run(tmp_path, deals=3)
+    assert again.computed == 0 and again.rows == first.rows
+    # A different budget is a different question: nothing is reused.
+    other = run(tmp_path, deals=2, seconds_per_deal=1.5)
+    assert other.computed == 2
+
+
+def test_an_interrupted_run_resumes_and_never_corrupts_the_cache(tmp_path):
+    seen = []
+
+    def stop_after_two(row):
+        seen.append(row["seed"])
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(tmp_path, deals=5, callback=stop_after_two)
+    path = tmp_path / "cache.jsonl"
+    assert len(read_cache(path)) == 2
+    # A crash in the middle of a write leaves half a line at the end of the file.
+    with open(path, "ab") as fh:
+        fh.write(b'{"key": "[1,\\"tarot-sol')
+    r = run(tmp_path, deals=5)
+    assert r.computed == 3 and r.deals == 5
+    assert [row["seed"] for row in r.rows] == [0, 1, 2, 3, 4]
+    lines = path.read_bytes().split(b"\n")
+    good = [ln for ln in lines if ln.strip()]
+    parsed = []
+    for ln in good:
+        try:
+            parsed.append(json.loads(ln))
+        except ValueError:
+            parsed.append(None)
+    assert parsed.count(None) == 1          # only the torn line, never a new one glued to it
+    assert len(read_cache(path)) == 5
+    assert run(tmp_path, deals=5).computed == 0
+
+
+def test_worker_processes_give_the_same_verdicts(tmp_path):
+    one = explore("tarot-solitaire", deals=4, seconds_per_deal=None, states_per_deal=3000,
+                  processes=1, cache=False, progress=False, **OPTS)
+    two = explore("tarot-solitaire", deals=4, seconds_per_deal=None, states_per_deal=3000,
+                  processes=2, cache=False, progress=False, **OPTS)
+    assert [r["status"] for r in one.rows] == [r["status"] for r in two.rows]
+    assert [r["states"] for r in one.rows] == [r["states"] for r in two.rows]
+
+
+@pytest.mark.parametrize("kw,match", [({"deals": 0}, "deals"), ({"seconds_per_deal": 0}, "seconds"),
+                                      ({"processes": 0}, "processes"), ({"first_seed": -1}, "first_seed"),
+                                      ({"seconds_per_deal": None}, "budget")])
+def test_bad_explorer_arguments_say_what_to_fix(kw, match):
+    args = {"deals": 2, **kw}
+    with pytest.raises(SolveError, match=match):
+        explore("tarot-solitaire", cache=False, progress=False, **args)
+
+
+def test_unknown_game_or_option_is_refused():
+    with pytest.raises(ValueError, match="no game"):
+        explore("solitaire-deluxe", deals=1, cache=False)
+    with pytest.raises(ValueError, match="unknown option"):
+        explore("tarot-solitaire", deals=1, cache=False, colour="red")
+
+
+def test_wilson_interval_properties():
+    for n in (1, 10, 100, 1000):
+        for k in {0, n // 3, n // 2, n}:
+            lo, hi = wilson(k, n)
+            assert 0 <= lo <= k / n <= hi <= 1
+            # Symmetry: the interval of the failures mirrors the interval of the successes.
+            lo2, hi2 = wilson(n - k, n)
+            assert math.isclose(lo, 1 - hi2, abs_tol=1e-12) and math.isclose(hi, 1 - lo2, abs_tol=1e-12)
+    # More deals, narrower interval.
+    assert (lambda a, b: a[1] - a[0] > b[1] - b[0])(wilson(8, 10), wilson(800, 1000))
+
+
+def test_table_and_summary_list_each_variant():
+    a = Exploration("tarot-solitaire", {"draw": 2}, 1.0, None, rows=[
+        {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3},
+        {"seed": 1, "status": "undecided", "states": 9, "seconds": 1.0, "moves": 0}],
+        defaults={"draw": 2})
+    b = Exploration("tarot-solitaire", {"draw": 3}, 1.0, None, rows=[
+        {"seed": 0, "status": "impossible", "states": 5, "seconds": 0.1, "moves": 0}],
+        defaults={"draw": 2})
+    text = table([a, b])
+    assert len(text.splitlines()) == 3 and "standard" in text and "draw=3" in text
+    assert "50.0-100.0%" in text
+    s = a.summary()
+    assert (s["solved"], s["undecided"], s["deals"]) == (1, 1, 2)
+    assert s["ci95_low"] <= s["win_rate_low"] <= s["win_rate_high"] <= s["ci95_high"]
+    assert "<table>" in a._repr_html_()
+
+
+def test_plot_draws_one_bar_per_variant():
+    mpl = pytest.importorskip("matplotlib")
+    mpl.use("Agg")
+    a = Exploration("klondike", {"draw": 3}, 1.0, None, rows=[
+        {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3}])
+    ax = plot([a, a], reference={"published": 0.81945})
+    assert len(ax.patches) == 2
