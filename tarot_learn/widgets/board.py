@@ -15,6 +15,7 @@ refused it.  Clicking the stock draws (or redeals); a double-click sends a card 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 from typing import Any
@@ -536,7 +537,11 @@ class SolitaireBoard(W.VBox):
                 "sel": list(self.selected) if self.selected else None, "targets": self.targets,
                 "status": status, "moves": st.moves_made, "digest": self.digest(),
                 "redeal": can_redeal, "ncols": st.NCOLS}
-        with self.hold_sync():
+        # One message per widget that changes (each child has its own comm, so hold each).
+        with contextlib.ExitStack() as stack:
+            for w in (self.surface, self._counter, self._deal_info, self._status, self._explain,
+                      *self.buttons.values()):
+                stack.enter_context(w.hold_sync())
             self.surface.view = view
             self._counter.value = (f'<span class="tl-moves">Moves: <b>{st.moves_made}</b></span>'
                                    f' <span class="tl-onboard">({st.move_count} on the board)</span>')
