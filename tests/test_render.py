@@ -489,6 +489,21 @@ def test_an_empty_pile_can_be_highlighted_as_a_destination():
         board_image(marked, 80)
 
 
+def test_footer_shows_the_deal_code_and_never_overprints():
+    from tarot_learn.render.board import _fit
+    from tarot_learn.render.fonts import font
+    view = _patience_view()
+    plain = board_image(view, 60)
+    view["deal_code"] = "TS-42"
+    assert board_image(view, 60).tobytes() != plain.tobytes()
+    view["status"] = "a very long status line " * 20
+    assert board_image(view, 60).size == plain.size
+    f = font(12)
+    cut = _fit("a very long status line " * 20, f, 150)
+    assert cut.endswith("…") and f.getlength(cut) <= 150
+    assert _fit("short", f, 150) == "short"
+
+
 def test_longer_columns_make_a_taller_board():
     short = _patience_view()
     long = _patience_view()

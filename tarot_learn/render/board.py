@@ -245,11 +245,20 @@ class _Board:
         status = str(self.view.get("status") or self.view.get("message") or "")
         moves = self.view.get("moves")
         foot_y = h - self.pad // 2 - self.text_px // 2 - 2
-        if status:
-            draw.text((self.pad, foot_y), status, font=regular, fill=_CAPTION, anchor="lm")
+        right = []
+        if self.view.get("deal_code"):
+            right.append(f"deal {self.view['deal_code']}")   # enough to replay the same deal
         if moves is not None:
-            draw.text((w - self.pad, foot_y), f"moves: {moves}", font=regular, fill=_DIM_TEXT,
+            right.append(f"moves: {moves}")
+        right_text = "   ".join(right)
+        right_w = regular.getlength(right_text) if right_text else 0
+        if right_text:
+            draw.text((w - self.pad, foot_y), right_text, font=regular, fill=_DIM_TEXT,
                       anchor="rm")
+        if status:
+            room = w - 2 * self.pad - right_w - (self.gap * 2 if right_text else 0)
+            draw.text((self.pad, foot_y), _fit(status, regular, room), font=regular,
+                      fill=_CAPTION, anchor="lm")
         return img
 
     def placeholder(self, draw: ImageDraw.ImageDraw, x: int, y: int, label: str,
@@ -271,6 +280,15 @@ class _Board:
                 f = font(max(8, int(self.small_px * (self.cw - 2 * m - 4) / f.getlength(label))))
             draw.text((x + self.cw // 2, y + self.ch // 2), label, font=f,
                       fill=_PLACE_TEXT, anchor="mm")
+
+
+def _fit(text: str, f: Any, room: float) -> str:
+    """``text`` cut with an ellipsis so it fits ``room`` pixels in font ``f``."""
+    if f.getlength(text) <= room:
+        return text
+    while text and f.getlength(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
 
 
 def board_image(state_or_view: object, height: int = 120, *, show_value: bool = True,
