@@ -294,7 +294,8 @@ _STD_MOTIF = {11: "cap", 12: "tiara", 13: "crown"}
 def _court(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: str,
            show_value: bool) -> None:
     w = cv.width_units
-    x0, x1 = 128.0, w - 128.0
+    inset = 128.0 if detail == "full" else 150.0   # small cards have a bigger index
+    x0, x1 = inset, w - inset
     y0, y1 = 48.0, 952.0
     cx = w / 2
     cv.polygon(rounded_rect(x0, y0, x1, y1, 22), ink.light, ink.fill, 6)
@@ -316,8 +317,8 @@ def _court(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: st
             k = min(1.3, max(1.0, 260 / cv.body_h))
             _badge(cv, cx, 870, text, 36 * k, ink.ink, PAPER, ink.fill, max_width=x1 - x0 - 44)
     else:
-        cv.shape(court_motif(motif), cx, 300, 130, colours)
-        cv.shape(suit_shape(card.suit), cx, 640, 104 * PIP_SCALE[card.suit], colours)
+        cv.shape(court_motif(motif), cx, 300, 108, colours)
+        cv.shape(suit_shape(card.suit), cx, 620, 96 * PIP_SCALE[card.suit], colours)
         if show_value and card.pack == "tarot":
             _badge(cv, cx, 860, str(playing_value(card)), 70, ink.ink, PAPER, ink.fill)
 
