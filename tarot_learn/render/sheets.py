@@ -89,8 +89,9 @@ def styles_sheet() -> Image.Image:
     tiny += [card_image(c, 48) for c in parse_cards("10H QS", "standard")] + [back_image(48)]
     return _grid("tarot_learn: styles and sizes",
                  [("400 px", big), ("120 px", small), ("48 px", tiny)],
-                 "normal / highlight (legal destination, selection) / dim (not playable) for "
-                 "the Sun, the Knight of Cups, the 7 of Hearts and the back.", gutter=110)
+                 "120 px row: normal / highlight (selection, legal destination) / dim (not "
+                 "playable) for the Sun, the Knight of Cups, the 7 of Hearts and the back.",
+                 gutter=110)
 
 
 def board_example() -> Image.Image:
