@@ -156,9 +156,12 @@ def test_lesson_renders_clean_in_voila(page, voila_lessons, artifacts, console_e
     page.wait_for_selector(".jp-OutputArea-output", timeout=120_000)
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "Error" not in text.replace("CardError", ""), name
-    noisy = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'], "
+    # Voila shows printed text (and bare reprs) as text/plain: the lessons end cells with tables,
+    # sentences (Markdown), pictures and widgets instead.  The start page's prints are its own.
+    noisy = page.locator(".jp-OutputArea-output[data-mime-type='text/plain'], "
                          ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    assert noisy.count() == 0, f"{name} prints: {noisy.all_inner_texts()[:2]}"
+    if name != "00_start_here.ipynb":
+        assert noisy.count() == 0, f"{name} shows plain text: {noisy.all_inner_texts()[:2]}"
     code = sum(1 for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
                if c["cell_type"] == "code" and "".join(c["source"]).strip())
     assert page.locator(".jp-OutputArea-output").count() >= code // 2, "most cells show something"
