@@ -36,19 +36,23 @@ def replay(state, moves):
 
 @pytest.mark.parametrize("game,opts", VARIANTS)
 def test_every_solution_replays_through_play_to_a_win(game, opts):
-    solved = 0
-    for seed in range(6):
+    for seed in range(4):
         state = games.new(game, seed=seed, **opts)
         before = state.key()
-        r = solve(state, states=20_000, seconds=5)
+        r = solve(state, states=1500, seconds=None)
         assert state.key() == before and not state.history   # the caller's state is untouched
-        assert isinstance(r, Result) and r.states >= 1 and r.seconds >= 0
+        assert isinstance(r, Result) and 1 <= r.states <= 1500 and r.seconds >= 0
         if r.solved:
-            solved += 1
             assert replay(state, r.moves).is_won()
         else:
             assert r.moves == ()
-    assert solved or game == "american-toad"   # most deals of these are winnable
+
+
+def test_easy_deals_are_solved_within_a_small_budget():
+    """Without the face-down row (TS-17) nearly every deal is won quickly."""
+    results = [solve(games.new("tarot-solitaire", seed=s, face_down_row=False), states=3000,
+                     seconds=None) for s in range(4)]
+    assert sum(r.solved for r in results) >= 3
 
 
 def test_solving_mid_game_replays_from_that_position():
@@ -163,16 +167,19 @@ def _endgame(game: str, rng: random.Random, left: int, **opts):
     return games.from_layout(game, "\n".join(lines) + "\n", **opts)
 
 
-@pytest.mark.parametrize("game,opts", [(g, o) for g, o in VARIANTS if g != "american-toad"])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), left=st.integers(8, 14))
+# Tarot Solitaire with cards coming back down is left out: there the unpruned search is too big
+# to finish on most positions (Klondike's returns are checked).
+@pytest.mark.parametrize("game,opts", [(g, o) for g, o in VARIANTS if g != "american-toad"
+                                       and not (g == "tarot-solitaire" and o.get("foundation_return"))])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), left=st.integers(8, 16))
 def test_pruned_search_agrees_with_the_full_search(game, opts, seed, left):
     """The pruning (stock steps, forced safe moves, symmetric columns, skipped shuffles) may make
     the search faster but never changes a verdict."""
     state = _endgame(game, random.Random(seed), left, **opts)
-    full = solve(state, states=40_000, seconds=30, prune=False)
+    full = solve(state, states=20_000, seconds=30, prune=False)
     assume(full.decided)   # the unpruned search can be huge (cards going up and down)
-    pruned = solve(state, states=40_000, seconds=30)
+    pruned = solve(state, states=20_000, seconds=30)
     assert pruned.status == full.status
     if pruned.solved:
         assert replay(state, pruned.moves).is_won()
@@ -217,14 +224,22 @@ def test_bad_hint_arguments():
 
 # ----- winnable deals --------------------------------------------------------------------------------
 def test_winnable_deal_is_proved_winnable_and_says_what_it_skipped():
-    state = games.new("tarot-solitaire", seed=3, winnable=True, fool="trump_ace")
-    assert state.skipped_seeds >= 0 and state.seed == 3 + state.skipped_seeds
-    assert str(state.skipped_seeds) in state.winnable_note
+    from tarot_learn.solve import winnable_deal
+
+    cls = games.get("tarot-solitaire")
+    state = winnable_deal(cls, 3, seconds=None, states=400, fool="trump_ace")
+    assert state.skipped_seeds >= 1 and state.seed == 3 + state.skipped_seeds
+    assert f"skipped {state.skipped_seeds} seed" in state.winnable_note
     assert replay(state, state.winnable_solution).is_won()
     # Every seed it skipped is one the solver could not prove winnable with the same budget.
     for seed in range(3, state.seed):
         assert not solve(games.new("tarot-solitaire", seed=seed, fool="trump_ace"),
-                         states=None, seconds=3.0).solved
+                         states=400, seconds=None).solved
+
+
+def test_games_new_winnable():
+    state = games.new("tarot-solitaire", seed=2, winnable=True, face_down_row=False)
+    assert state.skipped_seeds >= 0 and replay(state, state.winnable_solution).is_won()
 
 
 def test_winnable_still_checks_options():

@@ -19,7 +19,9 @@ lost:
    cannot happen.
 2. **Safe moves up are forced.**  A card is sent up at once when no card that could ever be built
    on it is still in play (with cards allowed back down from the foundations: no card of its
-   whole chain of possible children), since keeping it can then never help.
+   whole chain of possible children), since keeping it can then never help.  From the waste this
+   holds only when drawing one card at a time: with two or three, taking a card out of the
+   stock and waste changes which cards later draws turn up.
 3. **Empty columns are interchangeable**: a card or run goes only into the first empty one, and
    the key sorts the columns, so positions that differ only by column order are searched once.
 4. **Pointless shuffles are skipped**: a run moved off a face-up card Y onto a card Z only helps
@@ -27,6 +29,11 @@ lost:
    equivalent places.  A card is taken back down from a foundation only when something could be
    built on it (rule 2's test fails), and a move that undoes the previous step leads to a
    position already searched (the transposition table catches it).
+5. **Stock cards wait until needed** (drawing one card at a time, unlimited redeals): every stock
+   card stays reachable whatever else is played, so a stock card goes on a column only when some
+   card is ready to be built on it (a run head, the reserve's top card, a card that may come
+   down from a foundation, or another stock card wanted that way); playing it earlier can always
+   be postponed to that moment.
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
@@ -219,6 +226,26 @@ class PatienceAdapter:
             s.stock, s.waste, s.passes = token
             s._legal = None
 
+    def _wanted(self, c: int, heads: dict[int, tuple[int, int]], up: set[int],
+                talon: dict[int, Step], seen: set[int] | None = None) -> bool:
+        """Whether some card could be placed on ``c`` now: a run head in a column, the reserve's
+        top card, a foundation's top card that may come back down, or a stock card that is itself
+        wanted that way (a chain of stock cards built down onto ``c``)."""
+        s = self.state
+        seen = seen if seen is not None else {c}
+        for k in self.children[c]:
+            if k in heads:
+                return True
+            if s.reserve and s.reserve[-1] == k:
+                return True
+            if self.returns and k in up and any(f and f[-1] == k for f in s.found):
+                return True
+            if k in talon and k not in seen:
+                seen.add(k)
+                if self._wanted(k, heads, up, talon, seen):
+                    return True
+        return False
+
     # ----- the steps ---------------------------------------------------------------------------------
     def expand(self) -> list[Step]:
         s = self.state
@@ -277,29 +304,6 @@ class PatienceAdapter:
                 if first_empty >= 0 and empty_ok[c]:
                     add((3, 0, (Move("move", "r", T[first_empty], 1),)))
 
-        # Waste cards, however deep in the stock, with the draws that bring them up (the first
-        # way found to reach a card is the cheapest: fewest draws, fewest redeals).
-        talon: dict[int, Step] = {}
-        for c, path in self._talon():
-            if c not in talon:
-                talon[c] = path
-        children = self.children
-        if talon:
-            for c, path in talon.items():
-                f = fdest(c)
-                if f >= 0:
-                    m = path + (Move("move", "w", F[f], 1),)
-                    if need[c] <= up and (not path or self.free_talon):
-                        return [m]
-                    add((0, len(path), m))
-                if first_empty >= 0 and empty_ok[c]:
-                    add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
-            for j, t in top_list:
-                for c in children[t]:
-                    path = talon.get(c)  # type: ignore[assignment]
-                    if path is not None:
-                        add((2, len(path), path + (Move("move", "w", T[j], 1),)))
-
         # Runs between columns: index the cards that may head a moving run, then look for them
         # among the children of each column's top card (cheaper than trying every pair).
         child_sets = self.child_sets
@@ -317,6 +321,36 @@ class PatienceAdapter:
             for k in range(k, n):
                 if may_lift(col, k):
                     heads[col[k]] = (i, k)
+        # Waste cards, however deep in the stock, with the draws that bring them up (the first
+        # way found to reach a card is the cheapest: fewest draws, fewest redeals).
+        talon: dict[int, Step] = {}
+        for c, path in self._talon():
+            if c not in talon:
+                talon[c] = path
+        children = self.children
+        # Pruning rule 5 (drawing one card, unlimited redeals): a stock card stays reachable
+        # whatever else is played, so putting it on a column can wait until something is ready to
+        # go on it.
+        free = self.free_talon
+        if talon:
+            for c, path in talon.items():
+                f = fdest(c)
+                if f >= 0:
+                    m = path + (Move("move", "w", F[f], 1),)
+                    # Taking a card out of the stock and waste changes which cards later draws
+                    # turn up unless draws are one card at a time: only then is it forced.
+                    if need[c] <= up and self.draw == 1 and (not path or free):
+                        return [m]
+                    add((0, len(path), m))
+                if first_empty >= 0 and empty_ok[c] and (not free or self._wanted(c, heads, up, talon)):
+                    add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
+            for j, t in top_list:
+                for c in children[t]:
+                    path = talon.get(c)  # type: ignore[assignment]
+                    if path is not None and (not free or self._wanted(c, heads, up, talon)):
+                        add((2, len(path), path + (Move("move", "w", T[j], 1),)))
+
+        # Runs between columns (their heads were indexed above).
         if heads:
             for j, t in top_list:
                 for c in children[t]:

@@ -32,7 +32,7 @@ from .search import check_budget
 __all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot", "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -106,12 +106,12 @@ def can_still_win(state: State, states: int | None = 200_000, seconds: float | N
     return None
 
 
-def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float = 3.0,
-                  **options: Any) -> State:
+def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float | None = 3.0,
+                  states: int | None = None, **options: Any) -> State:
     """The first deal from ``seed`` on (seed, seed + 1, ...) that the solver proves winnable.
 
     The state gets ``skipped_seeds`` (how many deals were passed over: proved lost or not decided
-    in ``seconds``), ``winnable_solution`` (a winning line) and ``winnable_note`` (a sentence)."""
+    within the budget: ``seconds`` and ``states`` per deal), ``winnable_solution`` (a winning line) and ``winnable_note`` (a sentence)."""
     from ..deals import MAX_SEED
 
     first = cls.new(seed, **options)  # validates the game, options and seed
@@ -119,7 +119,7 @@ def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float =
     skipped = 0
     for i in range(tries):
         s = first if i == 0 else cls.new((base + i) % (MAX_SEED + 1), **options)
-        r = solve(s, states=None, seconds=seconds)
+        r = solve(s, states=states, seconds=seconds)
         if r.solved:
             s.skipped_seeds = skipped
             s.winnable_solution = r.moves
@@ -128,4 +128,4 @@ def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float =
             return s
         skipped += 1
     raise SolveError(f"no winnable {cls.title} deal found in {tries} seeds from {base} "
-                     f"({seconds} s each); try another seed or a longer search")
+                     "within the search budget; try another seed or a longer search")
