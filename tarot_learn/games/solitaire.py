@@ -486,7 +486,7 @@ class Patience(State):
         if skind == "s":
             return IllegalMove("cards leave the stock only by drawing ('draw')", rule=R["stock"])
         if dkind in "swr":
-            where = {"s": "the stock", "w": "the waste", "r": "the reserve"}[dkind]
+            where = {"s": "the stock", "w": f"the {waste}", "r": "the reserve"}[dkind]
             return IllegalMove(f"no card may be put on {where}", rule=R["source"])
         if not scards:
             return IllegalMove(f"{move.src} is empty: there is no card to move", rule=R["source"])
