@@ -538,3 +538,36 @@ def test_boards_take_a_folder_of_own_card_images(tmp_path):
     plain = TarotTable(players=4, seed=5)
     assert table.surface.images["KS"] != plain.surface.images["KS"]
     assert table.surface.images["T5"] == plain.surface.images["T5"]
+
+
+table_actions = st.lists(st.tuples(st.sampled_from(["card", "card", "card", "press", "timeout"]),
+                                   st.integers(0, 30),
+                                   st.sampled_from(["pass", "prise", "garde", "garde_sans", "garde_contre",
+                                                    "discard", "chelem", "no_chelem", "poignee", "next",
+                                                    "undo", "call ks"])),
+                         max_size=40)
+
+
+@settings(max_examples=20, deadline=None)
+@given(actions=table_actions, seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
+def test_random_table_use_keeps_the_view_true_and_the_cards_whole(actions, seed, players):
+    t = TarotTable(players=players, seed=seed, rounds=None)
+    for kind, i, name in actions:
+        deal = t.state
+        before = deal.key()
+        if kind == "card":
+            hand = t._hand()
+            t.click_card(hand[i % len(hand)] if hand else "AW")
+        elif kind == "press":
+            t.press(name)
+        else:
+            t.timeout()
+        deal = t.state
+        if t.message_kind == "refused":
+            assert deal.key() == before                     # a refused action changes nothing
+        assert sorted(deal.cards()) == sorted(games.get("french-tarot").new(1, players=players).cards())
+        view = t.surface.view
+        assert [h["c"] for h in view["hand"]] == [FR.text(c) for c in deal.hands[0]]
+        assert [s["n"] for s in view["seats"]] == [len(h) for h in deal.hands]
+        assert view["phase"] == deal.phase.value and view["to_play"] == deal.to_play
+        assert t.match.in_progress is False or deal.to_play == 0   # the bots never keep the turn
