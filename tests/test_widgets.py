@@ -571,3 +571,33 @@ def test_random_table_use_keeps_the_view_true_and_the_cards_whole(actions, seed,
         assert [s["n"] for s in view["seats"]] == [len(h) for h in deal.hands]
         assert view["phase"] == deal.phase.value and view["to_play"] == deal.to_play
         assert t.match.in_progress is False or deal.to_play == 0   # the bots never keep the turn
+
+
+def test_table_poignee_with_trumps_you_choose():
+    # match seed 22 deals South 8+ trumps at five players (a simple poignée is 8, FT-15)
+    t = TarotTable(players=5, seed=22)
+    t.press("pass")
+    deal = t.state
+    assert deal.phase is Phase.PLAYING and deal.to_play == 0
+    labels = [b.description for b in t._actions.children]
+    assert any(l.startswith("Show a simple poignée") for l in labels)
+    t.press("choose_poignee")
+    assert t.poignee_selection == []
+    hand = t._hand()
+    plain = next(c for c in hand if not c.startswith("T"))
+    key = deal.key()
+    t.click_card(plain)                            # choosing, a plain card is not played
+    assert t.message_kind == "refused" and "FT-15" in t.message and deal.key() == key
+    trumps = [c for c in hand if c.startswith("T") and c != "T0"]
+    chosen = list(reversed(trumps))[:8]            # the highest, not the lowest the quick button shows
+    for c in chosen:
+        t.click_card(c)
+    assert t.poignee_selection == chosen
+    assert [h["c"] for h in t.surface.view["hand"] if h["sel"]] == [c for c in hand if c in chosen]
+    show = t._buttons["show_poignee"]
+    assert not show.disabled and "8 trumps" in show.description
+    t.press("show_poignee")
+    assert t.poignee_selection is None
+    shown = [cards for seat, cards in deal.observation(1)["poignees"] if seat == 0]
+    assert shown and sorted(shown[0]) == sorted(chosen)
+    assert "poignée" in t.message and "FT-15" in t.message

@@ -82,6 +82,7 @@ class TarotTable(W.VBox):
         self.message_kind = "info"
         self.bot_log: list[str] = []
         self.discard_selection: list[str] = []
+        self.poignee_selection: list[str] | None = None   # a list while you choose its trumps
         self._marks: list[int] = []          # history lengths before each of your decisions
         self._new_match(players, rounds, seed)   # checks rounds and seed (one-line errors)
 
@@ -152,6 +153,8 @@ class TarotTable(W.VBox):
             return self._sync()
         if deal.phase is Phase.DISCARDING:
             return self._toggle_discard(code)
+        if deal.phase is Phase.PLAYING and self.poignee_selection is not None:
+            return self._toggle_poignee(code)
         if deal.phase is Phase.PLAYING:
             return self._human(Move("play", arg=code))
         if deal.phase is Phase.CALLING:
@@ -162,7 +165,9 @@ class TarotTable(W.VBox):
     def press(self, name: str) -> None:
         """A button: a bid (``pass``, ``prise``, ``garde``, ``garde_sans``, ``garde_contre``),
         ``call <card>``, ``discard`` (the selected cards), ``chelem`` / ``no_chelem``,
-        ``poignee`` (the smallest poignée offered) or ``poignee <level>``, ``next`` (deal), ``new``
+        ``poignee`` (the smallest poignée offered, lowest trumps) or ``poignee <level>``;
+        ``choose_poignee`` then clicks on trumps then ``show_poignee`` (or ``cancel_poignee``) to
+        pick the trumps yourself; ``next`` (deal), ``new``
         (match), ``undo``."""
         name = " ".join(str(name).strip().lower().split())
         deal = self.state
@@ -179,6 +184,25 @@ class TarotTable(W.VBox):
             return self._human(Move("discard", arg=" ".join(self.discard_selection)))
         if name in ("chelem", "no_chelem"):
             return self._human(Move("declare", arg="chelem" if name == "chelem" else "none"))
+        if name == "choose_poignee":
+            if not self._poignees():
+                self._say("No poignée can be shown now (FT-15).", "refused")
+                return self._sync()
+            self.poignee_selection = []
+            self._say(f"Click the trumps to show ({' or '.join(map(str, R.POIGNEE_SIZES[deal.players]))} "
+                      "of them; the Excuse may stand in for a trump only when you hold no other), then "
+                      "press Show (FT-15, FT-16).", "info")
+            return self._sync()
+        if name == "cancel_poignee":
+            self.poignee_selection = None
+            self._say("No poignée: click a lit card to play it.", "info")
+            return self._sync()
+        if name == "show_poignee":
+            chosen = self.poignee_selection or []
+            if not chosen:
+                self._say("Click the trumps to show first.", "refused")
+                return self._sync()
+            return self._human(Move("declare", arg="poignee " + " ".join(chosen)))
         if name.startswith("poignee"):
             offers = self._poignees()
             level = name[7:].strip()
@@ -214,6 +238,7 @@ class TarotTable(W.VBox):
             return
         move = self._bot_for(0).act(deal.observation(0))
         self.discard_selection = []
+        self.poignee_selection = None
         explanation = deal.explain(move)
         self._marks.append(len(deal.history))
         self._match.play(move, 0)
@@ -235,6 +260,9 @@ class TarotTable(W.VBox):
         out: dict[str, str | None] = {}
         if deal.to_play != 0 or deal.phase not in (Phase.PLAYING, Phase.DISCARDING):
             return out
+        if self.poignee_selection is not None:      # choosing trumps to show, not a card to play
+            return {c: (None if c.startswith("T") else "a poignée shows trumps only (FT-15)")
+                    for c in self._hand()}
         for code in self._hand():
             move = Move("play" if deal.phase is Phase.PLAYING else "discard", arg=code)
             err = deal.why_illegal(move)
@@ -250,6 +278,7 @@ class TarotTable(W.VBox):
             raise ValueError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
         self._marks = []
         self.discard_selection = []
+        self.poignee_selection = None
         self.bot_log = []
         self._match.next_deal()
         self._skip_thrown_in()
@@ -301,6 +330,7 @@ class TarotTable(W.VBox):
         self.bot_log = []
         self._match.play(move, 0)
         self.discard_selection = []
+        self.poignee_selection = None
         self._say(f"You {self._describe(move, 0)}. {explanation}", "ok")
         self._advance()
         self._sync()
@@ -323,6 +353,22 @@ class TarotTable(W.VBox):
         left = need - len(self.discard_selection)
         self._say(f"{_name(code)} goes to the discard. " + (f"Choose {left} more." if left else
                   "Press Discard to lay them aside (they count for you, FT-11)."), "info")
+        self._sync()
+
+    def _toggle_poignee(self, code: str) -> None:
+        assert self.poignee_selection is not None
+        if code in self.poignee_selection:
+            self.poignee_selection.remove(code)
+            self._say(f"{_name(code)} stays hidden; {len(self.poignee_selection)} chosen.", "info")
+            return self._sync()
+        if not code.startswith("T"):
+            self._say(f"A poignée shows trumps only; {_name(code)} is not one (FT-15).", "refused")
+            return self._sync()
+        self.poignee_selection.append(code)
+        n = len(self.poignee_selection)
+        level = R.poignee_level(self.state.players, n)
+        what = f" (a {('simple', 'double', 'triple')[level - 1]} poignée)" if level else ""
+        self._say(f"{_name(code)} will be shown: {n} chosen{what}.", "info")
         self._sync()
 
     def _next_deal(self) -> None:
@@ -351,6 +397,7 @@ class TarotTable(W.VBox):
         while len(deal.history) > target:
             self._match.undo()
         self.discard_selection = []
+        self.poignee_selection = None
         self.bot_log = []
         self._say("Took back your last decision and the bots' moves after it.", "info")
         self._sync()
@@ -460,11 +507,22 @@ class TarotTable(W.VBox):
         if deal.phase is Phase.DECLARING:
             return [self._button("no_chelem", "No chelem", "play on without announcing (FT-14)"),
                     self._button("chelem", "Announce a chelem", "you must then win every trick (FT-14, FT-38)")]
+        offers = self._poignees()
+        if not offers:
+            return []
+        if self.poignee_selection is not None:
+            n = len(self.poignee_selection)
+            show = self._button("show_poignee", f"Show these {n} trumps", "FT-15, FT-16", "eye")
+            show.disabled = R.poignee_level(deal.players, n) == 0
+            return [show, self._button("cancel_poignee", "Cancel", "play without a poignée")]
         out = []
-        for level, m in self._poignees().items():
+        for level, m in offers.items():
             size = len(m.arg.split()) - 1
             out.append(self._button(f"poignee {level}", f"Show a {level} poignée ({size} trumps)",
-                                    "before your first card; the bonus goes to the winning side (FT-15, FT-37)"))
+                                    "your lowest trumps, before your first card; the bonus goes to "
+                                    "the winning side (FT-15, FT-37)"))
+        out.append(self._button("choose_poignee", "Choose the trumps to show…",
+                                "pick which trumps your poignée shows (FT-15, FT-16)"))
         return out
 
     # ----- sync ------------------------------------------------------------------------------------
@@ -491,7 +549,8 @@ class TarotTable(W.VBox):
                           "bid": bids.get(s), "role": role, "tricks": obs["tricks_won"][s]})
         notes = self.hand_notes()
         hand = [{"c": c, "ok": (None if not notes else notes.get(c) is None),
-                 "why": notes.get(c) or "", "sel": c in self.discard_selection,
+                 "why": notes.get(c) or "",
+                 "sel": c in self.discard_selection or c in (self.poignee_selection or ()),
                  "dog": R.card_number(c) in deal.dog_seen and deal.phase is Phase.DISCARDING}
                 for c in self._hand()]
         dog_row = next((r for r in full["rows"] if r["label"].startswith("Dog")), None)
