@@ -300,7 +300,7 @@ class PatienceAdapter:
                 ps = psets[c]
                 for j, t in top_list:
                     if t in ps:
-                        add((2, 0, (Move("move", "r", T[j], 1),)))
+                        add((1, -1, (Move("move", "r", T[j], 1),)))
                 if first_empty >= 0 and empty_ok[c]:
                     add((3, 0, (Move("move", "r", T[first_empty], 1),)))
 
@@ -361,7 +361,8 @@ class PatienceAdapter:
                     col = tab[i]
                     d = down[i]
                     if k == 0:
-                        pri, extra = 3, 0          # empties the column
+                        # empties the column (American Toad: the reserve fills it, progress)
+                        pri, extra = (1, -1) if reserve else (3, 0)
                     elif k == d:
                         pri, extra = 1, -d         # turns a face-down card up
                     else:

@@ -11,8 +11,8 @@ A deal the solver did not decide within its budget is neither a win nor a loss, 
 is a bracket: solved/all (every undecided deal lost) to (solved + undecided)/all (every undecided
 deal won), each with a 95% Wilson score interval.
 
->>> wilson(80, 100)
-(0.7111708671369234, 0.8666330507445937)
+>>> [round(x, 3) for x in wilson(80, 100)]
+[0.711, 0.867]
 """
 
 from __future__ import annotations
