@@ -301,7 +301,10 @@ def test_pysol_round_trip_mid_game():
 def test_pysol_reads_solver_style_boards():
     s = games.new("klondike", seed=2)
     lines = to_pysol(s).splitlines()
-    solver = "\n".join([lines[0]] + [": " + ln.replace("T", "10") for ln in lines[1:]])
+    bare = "\n".join([lines[0]] + [ln[2:].replace("T", "10") for ln in lines[1:]])
+    assert all(ln.startswith(": ") for ln in lines[1:])
+    assert from_pysol(bare).key() == s.key()          # PySol's deal dump: no colons, 10 for T
+    solver = "\n".join(lines)
     assert from_pysol(solver).key() == s.key()
     assert card_from_pysol("th") == Card.parse("10H", "standard")
 
@@ -317,3 +320,27 @@ def test_pysol_errors(mutate, words):
     with pytest.raises(LayoutError) as err:
         from_pysol("\n".join(mutate(lines)))
     assert words in str(err.value)
+
+
+def test_pysol_diagram_of_a_waste_round_trips():
+    s = games.new("klondike", seed=77, draw=3)
+    s.play("draw")
+    s.play("draw")
+    text = to_pysol(s)
+    talon = text.splitlines()[1]
+    waste = [str(s.card(c)).replace("10", "T") for c in s.waste]
+    assert talon.startswith("Talon: " + " ".join(reversed(waste)) + " ==> ")
+    assert from_pysol(text, draw=3).key() == s.key()
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_pysol_matches_klondike_solver(seed):
+    """Klondike-Solver (pyksolve, the `bench` extra) reads our deal and prints the same board."""
+    ks = pytest.importorskip("pyksolve.solver")
+    s = games.new("klondike", seed=seed)
+    sol = ks.Solitaire()
+    sol.draw_count = 1
+    assert sol.load_pysol(to_pysol(s))
+    sol.reset_game()
+    assert from_pysol(sol.get_pysol()).key() == s.key()
+    assert sol.game_diagram_pysol() + "\n" == to_pysol(s, diagram=True)

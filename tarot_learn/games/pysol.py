@@ -3,15 +3,14 @@
 A fresh deal is written exactly as those tools expect::
 
     Talon: 5D 8S QC ...            (the 24 stock cards, the next card to be drawn first)
-    <3H> <KD> 4C                   (column 1 .. 7, bottom card first; <..> face down)
+    : <3H> <KD> 4C                 (column 1 .. 7, bottom card first; <..> face down)
     ...
 
 Ranks are ``A 2-9 T J Q K`` (``10`` is read too), suits ``S H D C``.  A position in the middle of a
-game adds what the deal format has no room for, in the same spirit: a ``Foundations: H-5 C-0 D-A
-S-2`` line (the top rank of each suit, ``0`` for empty) and, if the waste holds cards, a
-``Waste:`` line (bottom card first; this line is ours, PySol's diagrams squeeze the waste into the
-Talon line).  Column lines may start with ``:`` as in PySol's solver diagrams; when a column is
-empty, every column line is written that way, the empty one as a bare ``:``.
+game is written as the diagrams Klondike-Solver prints: a ``Foundations: H-5 C-0 D-A S-2`` line
+(the top rank of each suit, ``0`` for empty), then ``Talon: <waste> ==> <stock> <==`` (both top
+card first), then the columns.  Column lines start with ``:`` as in PySol's solver diagrams (an empty column is a
+bare ``:``); lines without it are read too, as PySol's own deal dumps write them.
 
 >>> from tarot_learn.games.klondike import Klondike
 >>> k = Klondike.new(seed=3)
@@ -56,26 +55,44 @@ def card_from_pysol(text: str) -> Card:
                           "S H D C, like TH") from None
 
 
-def to_pysol(state: Any) -> str:
-    """Write a Klondike position as a PySol board (see the module docstring)."""
+def _is_deal(state: Any) -> bool:
+    """Whether the position has the shape of a fresh deal (the only shape the deal format holds)."""
+    return (not any(state.found) and not state.waste and len(state.stock) == 24
+            and [len(c) for c in state.tab] == list(range(1, 8)) and list(state.down) == list(range(7)))
+
+
+def to_pysol(state: Any, diagram: bool | None = None) -> str:
+    """Write a Klondike position as a PySol board (see the module docstring).
+
+    ``diagram=None`` writes a fresh deal in the deal format and any other position as a diagram
+    (``Foundations:`` line, ``Talon: <waste, top first> ==> <stock, top first> <==``, columns),
+    which is the form Klondike-Solver prints; ``diagram=True`` forces the diagram.
+    """
     cs = state.tbl.cards
+
+    def txt(ids: Any) -> list[str]:
+        return [card_to_pysol(cs[c]) for c in ids]
+
+    if diagram is None:
+        diagram = not _is_deal(state)
     lines = []
-    if any(state.found):
+    if diagram:
         tops = {}
         for f in state.found:
             if f:
                 top = cs[f[-1]]
                 tops[top.suit.letter] = _RANKS[top.rank - 1]
         lines.append("Foundations: " + " ".join(f"{s}-{tops.get(s, '0')}" for s in _ORDER))
-    lines.append(("Talon: " + " ".join(card_to_pysol(cs[c]) for c in reversed(state.stock))).rstrip())
-    if state.waste:
-        lines.append("Waste: " + " ".join(card_to_pysol(cs[c]) for c in state.waste))
-    # An empty column needs a visible line: then every column line starts with ':' as in
-    # PySol's solver diagrams (readers skip the colon).
-    mark = ": " if not all(state.tab) else ""
+        waste = "".join(t + " " for t in txt(reversed(state.waste)))
+        stock = "".join(t + " " for t in txt(reversed(state.stock)))
+        lines.append(f"Talon: {waste}==> {stock}<==")
+    else:
+        lines.append(("Talon: " + " ".join(txt(reversed(state.stock)))).rstrip())
+    # Every column line starts with ':' as in PySol's solver diagrams: an empty column is then
+    # a visible line, and readers such as Klondike-Solver's skip the colon.
     for col, d in zip(state.tab, state.down):
-        words = [f"<{card_to_pysol(cs[c])}>" for c in col[:d]] + [card_to_pysol(cs[c]) for c in col[d:]]
-        lines.append((mark + " ".join(words)).rstrip())
+        words = [f"<{t}>" for t in txt(col[:d])] + txt(col[d:])
+        lines.append(":" + "".join(" " + w for w in words))
     return "\n".join(lines) + "\n"
 
 
@@ -98,8 +115,12 @@ def from_pysol(text: str, **options: Any) -> Any:
         head, sep, rest = line.partition(":")
         key = head.strip().lower() if sep else ""
         if key == "talon":
-            talon = [card_from_pysol(t) for t in rest.replace("==>", " ").replace("<==", " ").split()]
-        elif key == "waste":
+            if "==>" in rest:                     # a diagram: waste (top first) ==> stock <==
+                left, _, right = rest.partition("==>")
+                waste = [card_from_pysol(t) for t in reversed(left.split())]
+                rest = right.replace("<==", " ")
+            talon = [card_from_pysol(t) for t in rest.split()]
+        elif key == "waste":                      # our older extension, bottom card first
             waste = [card_from_pysol(t) for t in rest.split()]
         elif key == "foundations":
             for item in rest.split():
