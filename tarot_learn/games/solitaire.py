@@ -60,6 +60,7 @@ class Table:
     found_slots: tuple[tuple[int, ...], ...]
     found_pos: tuple[int, ...]
     empty_heads: tuple[int, ...] | None = None   # the few cards that may open a column, if few
+    child_sets: tuple[frozenset[int], ...] = ()
 
     @classmethod
     def build(cls, cards: Sequence[Card], fits, empty_ok, found) -> "Table":
@@ -78,7 +79,8 @@ class Table:
         return cls(tuple(cards), parents, tuple(frozenset(p) for p in parents),
                    tuple(tuple(c) for c in children_l), ok,
                    tuple(tuple(s) for s in slots), tuple(pos),
-                   heads if len(heads) <= 8 else None)
+                   heads if len(heads) <= 8 else None,
+                   tuple(frozenset(c) for c in children_l))
 
 
 class Patience(State):
@@ -271,13 +273,18 @@ class Patience(State):
                 for j in empties:
                     add(mv(src, T[j], 1))
         # Runs between columns: the run headed by a child of the destination's top card.
-        children = tbl.children
+        children, child_sets = tbl.children, tbl.child_sets
         if where:
+            nwhere = len(where)
             for j in range(ncols):
                 dcol = tab[j]
                 if not dcol:
                     continue
-                for c in children[dcol[-1]]:
+                kids = children[dcol[-1]]
+                if len(kids) > nwhere:          # a wild top (the Fool): scan the few movable cards
+                    kset = child_sets[dcol[-1]]
+                    kids = [c for c in where if c in kset]
+                for c in kids:
                     i = where.get(c)
                     if i is not None and i != j:
                         col = tab[i]
