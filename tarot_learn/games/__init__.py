@@ -43,15 +43,10 @@ def register(cls: type[State]) -> type[State]:
 
 def _load() -> None:
     global _loaded
-    if _loaded:
-        return
-    for module in _MODULES:
-        try:
+    if not _loaded:
+        for module in _MODULES:
             importlib.import_module(f"{__name__}.{module}")
-        except ModuleNotFoundError as err:  # a game still being written; never hide other errors
-            if err.name != f"{__name__}.{module}":
-                raise
-    _loaded = True
+        _loaded = True
 
 
 def _canonical(name: str) -> str:
