@@ -599,3 +599,12 @@ def test_table_poignee_with_trumps_you_choose():
     shown = [cards for seat, cards in deal.observation(1)["poignees"] if seat == 0]
     assert shown and sorted(shown[0]) == sorted(chosen)
     assert "poignée" in t.message and "FT-15" in t.message
+
+
+def test_table_undo_after_the_last_card_takes_the_row_off_the_sheet():
+    t = TarotTable(players=4, seed=5)
+    play_out(t)
+    assert len(t.match.sheet) == 1 and not t.match.in_progress
+    t.press("undo")
+    assert len(t.match.sheet) == 0 and t.match.in_progress
+    assert t.state.phase is Phase.PLAYING and t.state.to_play == 0 and t._sheet.value == ""
