@@ -17,11 +17,11 @@ def L(text, **opts):
 
 
 def refused(state, move, rule):
-    before = (state.key(), state.moves, state.redo_moves, state.total_moves)
+    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
     with pytest.raises(IllegalMove) as err:
         state.play(move)
     assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.total_moves) == before
+    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
     return err.value
 
 
@@ -149,7 +149,7 @@ def test_at9_empty_pile_is_filled_from_the_reserve_at_once():
     s = L("base: 4\n" + ROW.replace("t2: 4S", "t2: 4S'") + "\nr: 7D 2C QS")
     s.play("t2>f1")
     assert names(s, "t2") == ["QS"] and names(s, "r") == ["7D", "2C"]
-    assert s.total_moves == 1 and len(s.history) == 1          # the fill is part of the move
+    assert s.moves_made == 1 and len(s.history) == 1          # the fill is part of the move
     s.undo()
     assert names(s, "t2") == ["4S'"] and names(s, "r") == ["7D", "2C", "QS"]
 

@@ -18,11 +18,11 @@ def L(text, **opts):
 
 
 def refused(state, move, rule):
-    before = (state.key(), state.moves, state.redo_moves, state.total_moves)
+    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
     with pytest.raises(IllegalMove) as err:
         state.play(move)
     assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.total_moves) == before
+    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
     return err.value
 
 
@@ -134,7 +134,7 @@ def test_kl17_whole_column_into_an_empty_one_is_refused():
 def test_kl7_turn_up_is_part_of_the_move():
     s = L("t1: [2C 5H] AS")
     s.play("t1>f1")
-    assert s.down[0] == 1 and s.total_moves == 1
+    assert s.down[0] == 1 and s.moves_made == 1
     s.undo()
     assert s.down[0] == 2
 
@@ -344,3 +344,16 @@ def test_pysol_matches_klondike_solver(seed):
     sol.reset_game()
     assert from_pysol(sol.get_pysol()).key() == s.key()
     assert sol.game_diagram_pysol() + "\n" == to_pysol(s, diagram=True)
+
+
+def test_KL13_the_score_survives_save_and_load():
+    """KL-13: undone moves still count, also after the game is saved and loaded."""
+    from tarot_learn import games
+
+    s = games.new("klondike", seed=4)
+    for _ in range(5):
+        s.play(s.legal_moves()[0])
+    s.undo()
+    s.undo()
+    t = games.load(s.to_json())
+    assert (t.score, t.move_count) == (s.score, s.move_count) == (5, 3)

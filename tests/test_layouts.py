@@ -51,7 +51,7 @@ def test_every_refused_move_names_its_rule_and_changes_nothing(name, seed, picks
     state = walk(name, seed, picks)
     legal = set(state.legal_moves())
     piles = state.pile_ids()
-    before = (state.key(), state.moves, state.total_moves)
+    before = (state.key(), state.moves, state.moves_made)
     for src in piles:
         for dst in piles:
             for n in (1, 2):
@@ -61,7 +61,7 @@ def test_every_refused_move_names_its_rule_and_changes_nothing(name, seed, picks
                 with pytest.raises(IllegalMove) as err:
                     state.play(move)
                 assert err.value.rule and RULE_ID.fullmatch(err.value.rule), str(err.value)
-    assert (state.key(), state.moves, state.total_moves) == before
+    assert (state.key(), state.moves, state.moves_made) == before
 
 
 @pytest.mark.parametrize("name", PATIENCES)

@@ -22,11 +22,11 @@ def L(text, **opts):
 
 def refused(state, move, rule):
     """The move raises IllegalMove citing ``rule`` and changes nothing."""
-    before = (state.key(), state.moves, state.redo_moves, state.total_moves)
+    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
     with pytest.raises(IllegalMove) as err:
         state.play(move)
     assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.total_moves) == before
+    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
     return err.value
 
 
@@ -387,9 +387,9 @@ def test_ts20_ts21_undo_restores_and_moves_stay_counted():
     for _ in range(6):
         s.play(s.legal_moves()[0])
     s.undo_all()
-    assert s.key() == start and s.total_moves == 6
+    assert s.key() == start and s.moves_made == 6
     s.redo()
-    assert s.total_moves == 7 and s.view()["moves"] == 7 and s.view()["on_table"] == 1
+    assert s.moves_made == 7 and s.view()["moves"] == 7 and s.view()["on_table"] == 1
 
 
 # ----- TS-22 deal codes -------------------------------------------------------------------------------------

@@ -133,7 +133,6 @@ class Patience(State):
     # ----- state set-up ---------------------------------------------------------------------------
     def _init_bookkeeping(self, options: dict[str, Any], seed: int | None) -> None:
         super()._init_bookkeeping(options, seed)
-        self.total_moves = 0
         self._legal: list[Move] | None = None
 
     def _setup(self, tab: list[list[int]], down: list[int], found: list[list[int]],
@@ -409,17 +408,11 @@ class Patience(State):
                      list(self.stock), list(self.waste), list(self.reserve), self.passes)
         return other
 
-    def play(self, move: "Move | str") -> Move:
-        """Check and make a move (see :meth:`State.play`); counts towards :attr:`total_moves`,
-        the score (KL-13, TS-21, AT-15: undo never gives moves back, redo counts again)."""
-        m = super().play(move)
-        self.total_moves += 1
-        return m
-
     @property
     def score(self) -> int:
-        """Moves made in this game, undone ones included (KL-13); fewer is better."""
-        return self.total_moves
+        """Moves made in this game, undone ones included (KL-13, TS-21, AT-15: undo never gives
+        moves back, redo counts again); fewer is better.  Kept by the core as ``moves_made``."""
+        return self.moves_made
 
     # ----- parsing moves ------------------------------------------------------------------------
     def parse_move(self, text: "str | Move") -> Move:
@@ -811,7 +804,7 @@ class Patience(State):
                           "cards": [[hidden(c), False] for c in col[:d]] + up(col[d:])})
         status = "won" if self.is_won() else ("stuck" if self.is_over() else "playing")
         return {"game": self.name, "title": self.title, "pack": self.pack, "piles": piles,
-                "status": status, "moves": self.total_moves, "on_table": len(self.history),
+                "status": status, "moves": self.moves_made, "on_table": len(self.history),
                 "options": dict(self.options), "deal_code": self.deal_code}
 
     def _waste_label(self) -> str:
