@@ -63,3 +63,9 @@ CLASSROOM_PORT ?= 8890
 classroom: $(VENV)/.installed
 	@echo "Serving the card tables on http://127.0.0.1:$(CLASSROOM_PORT)/ (Ctrl-C stops it)"
 	$(VENV)/bin/voila --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 notebooks/classroom.ipynb
+
+# Redraw the README and lesson screenshots from the browser tests (a plain `make test` only writes
+# them to test-artifacts/, so it never edits the tree).
+.PHONY: screenshots
+screenshots: $(VENV)/.installed chromium
+	TAROT_LEARN_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q

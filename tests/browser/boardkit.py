@@ -8,6 +8,7 @@ The kernel's own account (``board.summary()``) is read by re-running the fixture
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import sys
 
@@ -115,9 +116,11 @@ def kernel_summary(page) -> dict:
 
 
 def save_image(page, selector: str, name: str, artifacts: pathlib.Path) -> pathlib.Path:
-    """Screenshot one element into test-artifacts/ and copy it to images/ for the README."""
+    """Screenshot one element into test-artifacts/; with TAROT_LEARN_SCREENSHOTS=1 (``make
+    screenshots``) also copy it to images/ for the README, so a plain test run never edits the tree."""
     shot = artifacts / name
     page.locator(selector).first.screenshot(path=str(shot))
-    IMAGES.mkdir(exist_ok=True)
-    (IMAGES / name).write_bytes(shot.read_bytes())
+    if os.environ.get("TAROT_LEARN_SCREENSHOTS") == "1":
+        IMAGES.mkdir(exist_ok=True)
+        (IMAGES / name).write_bytes(shot.read_bytes())
     return shot
