@@ -79,6 +79,13 @@ def _facts() -> list[tuple[str, object]]:
         (r"\btrumps? above (\d+)\b",
          max(c.rank for c in trumps if playing_value(c) == c.rank and not c.is_fool)),
     ]
+    # the confidence level of the explorer's intervals (the z of its Wilson interval)
+    import inspect
+    import math
+
+    from tarot_learn.solve.explorer import wilson
+    z = inspect.signature(wilson).parameters["z"].default
+    facts.append((r"\b(\d+)% (?:confidence )?intervals?\b", round(100 * math.erf(z / math.sqrt(2)))))
     try:
         ts = games.get("tarot-solitaire")
         facts += [(r"\b(\d+) columns\b", ts.NCOLS), (r"\b(\d+) foundations\b", ts.NFOUND)]
@@ -172,6 +179,7 @@ def test_no_number_typed_by_hand(path):
     "Run `106` to see.",                       # a bare number hidden in a code span
     "See rule TS-99.",                         # no such rule
     "With 41 points and two bouts the contract is made.",
+    "Each rate comes with a 90% interval.",    # the explorer's intervals are not 90%
 ])
 def test_the_number_check_catches_typed_numbers(prose):
     assert stray_numbers(prose, _rule_ids(), _facts())
