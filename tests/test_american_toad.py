@@ -10,19 +10,11 @@ from tarot_learn.cards import Card, double_deck
 from tarot_learn.core import IllegalMove, LayoutError, Move, SaveError
 from tarot_learn.deals import shuffled
 from tarot_learn.games.american_toad import AmericanToad
+from tests.refusals import refused
 
 
 def L(text, **opts):
     return AmericanToad.from_layout(text, **opts)
-
-
-def refused(state, move, rule):
-    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
-    with pytest.raises(IllegalMove) as err:
-        state.play(move)
-    assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
-    return err.value
 
 
 def names(state, pid):

@@ -11,19 +11,11 @@ from tarot_learn.core import IllegalMove, LayoutError, Move, SaveError
 from tarot_learn.deals import shuffled
 from tarot_learn.games.klondike import Klondike, rank_race
 from tarot_learn.games.pysol import card_from_pysol, from_pysol, to_pysol
+from tests.refusals import refused
 
 
 def L(text, **opts):
     return Klondike.from_layout(text, **opts)
-
-
-def refused(state, move, rule):
-    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
-    with pytest.raises(IllegalMove) as err:
-        state.play(move)
-    assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
-    return err.value
 
 
 def names(state, pid):

@@ -14,20 +14,11 @@ from tarot_learn.cards import Card, tarot_deck
 from tarot_learn.core import IllegalMove, LayoutError, Move, SaveError
 from tarot_learn.games.tarot_solitaire import TarotSolitaire
 from tarot_learn.numerology import playing_value
+from tests.refusals import refused
 
 
 def L(text, **opts):
     return TarotSolitaire.from_layout(text, **opts)
-
-
-def refused(state, move, rule):
-    """The move raises IllegalMove citing ``rule`` and changes nothing."""
-    before = (state.key(), state.moves, state.redo_moves, state.moves_made)
-    with pytest.raises(IllegalMove) as err:
-        state.play(move)
-    assert err.value.rule == rule, str(err.value)
-    assert (state.key(), state.moves, state.redo_moves, state.moves_made) == before
-    return err.value
 
 
 def top(state, pid):
