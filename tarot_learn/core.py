@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
 from .cards import Card
-from .deals import DealCodeError, MAX_SEED, decode_deal_code, encode_deal_code, random_seed
+from .deals import DealCodeError, MAX_SEED, encode_deal_code, random_seed
 
 __all__ = [
     "Move",

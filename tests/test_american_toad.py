@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from tarot_learn import games
-from tarot_learn.cards import Card, double_deck
-from tarot_learn.core import IllegalMove, LayoutError, Move, SaveError
+from tarot_learn.cards import double_deck
+from tarot_learn.core import LayoutError, Move, SaveError
 from tarot_learn.deals import shuffled
 from tarot_learn.games.american_toad import AmericanToad
 from tests.refusals import refused

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from tarot_learn.cards import (TAROT, STANDARD, TRUMP_NAMES, Card, CardError, Suit, double_deck,
+from tarot_learn.cards import (STANDARD, TRUMP_NAMES, Card, CardError, Suit, double_deck,
                                parse_cards, roman, standard_deck, tarot_deck)
 
 

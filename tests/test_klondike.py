@@ -7,7 +7,7 @@ import pytest
 
 from tarot_learn import games
 from tarot_learn.cards import Card, standard_deck
-from tarot_learn.core import IllegalMove, LayoutError, Move, SaveError
+from tarot_learn.core import LayoutError, Move, SaveError
 from tarot_learn.deals import shuffled
 from tarot_learn.games.klondike import Klondike, rank_race
 from tarot_learn.games.pysol import card_from_pysol, from_pysol, to_pysol

@@ -56,7 +56,8 @@ class Toy(State):
     def _why_illegal(self, move: Move) -> IllegalMove:
         if move.action != "move":
             return IllegalMove(f"this game has no {move.action!r} move", rule="TOY-1")
-        src, dst = self._pile(move.src), self._pile(move.dst)
+        src = self._pile(move.src)
+        self._pile(move.dst)  # an unknown destination is refused by name
         if not self.piles[src]:
             return IllegalMove(f"pile {move.src} is empty", rule="TOY-1")
         return IllegalMove(f"{self.piles[src][-1].name} does not fit on pile {move.dst}", rule="TOY-1")

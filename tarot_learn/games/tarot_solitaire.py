@@ -17,7 +17,7 @@ as their digit sum) in alternating suit groups, trumps fit any suit and the Fool
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Hashable
 
 from ..cards import Card, Suit, tarot_deck
 from ..core import IllegalMove, Move, Option

@@ -13,12 +13,9 @@ import secrets
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-
-import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

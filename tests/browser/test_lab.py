@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import os
-import pathlib
 import subprocess
 import urllib.request
 
-import pytest
-
-from tests.browser.jlab import ROOT, Server, free_port, open_notebook, run_all_cells, wait_for
+from tests.browser.jlab import ROOT, free_port, open_notebook, run_all_cells, wait_for
 
 
 def test_make_lab_serves_the_start_lesson(artifacts):
