@@ -288,6 +288,10 @@ EXERCISES = {
         ("temperance", "14", "playing_value(Card.parse('T14'))"),
         ("every_ten", "'10W 10C T10'", "' '.join(str(c) for c in deck if is_ten(c))"),
     ],
+    "04_tarot_solitaire": [
+        ("turn_up", "'t3>t1'",
+         "next(str(m) for m in drill.legal_moves() if m.action == 'move' and reveals(drill, m))"),
+    ],
     "05_klondike": [
         ("seven_goes_to", "'t1 t2'",
          "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
