@@ -463,7 +463,11 @@ class State:
     # ----- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         code = self.deal_code or "custom position"
-        return f"<{self.title} {code}, {self.move_count} moves{', won' if self.is_won() else ''}>"
+        won = ", won" if self.is_won() else ""
+        # Deals made with games.new(..., winnable=True) say how they were chosen.
+        skipped = getattr(self, "skipped_seeds", None)
+        proved = f", proved winnable ({skipped} seeds skipped)" if skipped is not None else ""
+        return f"<{self.title} {code}, {self.move_count} moves{won}{proved}>"
 
     def _repr_png_(self) -> bytes:
         # Lazy import, as python-chess does for SVG: the rules core never imports Pillow itself.
