@@ -3,13 +3,15 @@ reaches the kernel and the feedback appears in the page; a typed answer works to
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import start_voila
+    from tests.browser.boardkit import IMAGES, start_voila
     from tests.browser.jlab import open_notebook, run_all_cells
 except ImportError:
-    from boardkit import start_voila
+    from boardkit import IMAGES, start_voila
     from jlab import open_notebook, run_all_cells
 from tarot_learn.drill import Drill as DrillLogic
 
@@ -77,6 +79,11 @@ def test_drill_in_jupyterlab(page, jupyter_lab, artifacts, console_errors):
     own.locator(".tl-drill-feedback").filter(has_text="Right!").wait_for(timeout=15_000)
     assert "5 scanned cards" in own.inner_text()
     own.screenshot(path=str(artifacts / "drill_lab_own_deck.png"))
+    # The README shows these two; make screenshots (TAROT_LEARN_SCREENSHOTS=1) refreshes them.
+    if os.environ.get("TAROT_LEARN_SCREENSHOTS") == "1":
+        IMAGES.mkdir(exist_ok=True)
+        for shot, name in (("drill_lab_wrong.png", "drill.png"), ("drill_lab_own_deck.png", "drill_own_deck.png")):
+            (IMAGES / name).write_bytes((artifacts / shot).read_bytes())
     assert not our_errors(console_errors), console_errors
 
 
