@@ -59,3 +59,15 @@ def console_errors(page):
     return errors
 
 
+
+
+@pytest.fixture(scope="session")
+def voila(artifacts):
+    """One Voila server (as ``make classroom`` runs it) shared by the browser tests."""
+    from tests.browser.boardkit import start_voila
+
+    server = start_voila(artifacts)
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -11,10 +11,10 @@ import pytest
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
     from tests.browser.boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary,
                                         open_in_lab, open_in_voila, press_key, save_image,
-                                        start_voila, version, wait_newer)
+                                        version, wait_newer)
 except ImportError:
     from boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary, open_in_lab,
-                          open_in_voila, press_key, save_image, start_voila, version, wait_newer)
+                          open_in_voila, press_key, save_image, version, wait_newer)
 from tarot_learn import games
 from tarot_learn.core import Move
 
@@ -25,15 +25,6 @@ PATIENCE_FIXTURES = {"tarot-solitaire": "board_tarot_solitaire", "klondike": "bo
 def our_errors(errors: list[str]) -> list[str]:
     """Console errors that are ours (JupyterLab may log unrelated network noise offline)."""
     return [e for e in errors if "Failed to load resource" not in e and "favicon" not in e]
-
-
-@pytest.fixture(scope="module")
-def voila(artifacts):
-    server = start_voila(artifacts)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def replica_counts(state) -> dict[str, int]:

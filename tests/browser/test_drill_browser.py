@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import IMAGES, start_voila
+    from tests.browser.boardkit import IMAGES
     from tests.browser.jlab import open_notebook, run_all_cells
 except ImportError:
-    from boardkit import IMAGES, start_voila
+    from boardkit import IMAGES
     from jlab import open_notebook, run_all_cells
 from tarot_learn.drill import Drill as DrillLogic
 
@@ -85,15 +83,6 @@ def test_drill_in_jupyterlab(page, jupyter_lab, artifacts, console_errors):
         for shot, name in (("drill_lab_wrong.png", "drill.png"), ("drill_lab_own_deck.png", "drill_own_deck.png")):
             (IMAGES / name).write_bytes((artifacts / shot).read_bytes())
     assert not our_errors(console_errors), console_errors
-
-
-@pytest.fixture(scope="module")
-def voila(artifacts):
-    server = start_voila(artifacts)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_drill_in_voila(page, voila, artifacts, console_errors):
