@@ -357,7 +357,7 @@ def _nameless_png(card: Card, height: int) -> bytes:
 
         ink = suit_ink(card.suit)
         if card.is_trump:
-            cover(112, 800, wu - 112, 925, PAPER)
+            cover(112, 790, wu - 112, 950, PAPER)      # one or two title lines, descenders too
         elif card.rank == 1:
             cover(128, 740, wu - 128, 800, PAPER)
         else:
