@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
-from tarot_learn.cards import Card, tarot_deck  # noqa: E402
+from tarot_learn.cards import tarot_deck  # noqa: E402
 from tarot_learn.decks import load_deck, make_sample_scans  # noqa: E402
 from tarot_learn.drill import Drill  # noqa: E402
 

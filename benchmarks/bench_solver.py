@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot_learn import games  # noqa: E402
 from tarot_learn.solve import explore  # noqa: E402
-from tarot_learn.solve.explorer import SOLVER_VERSION, table, wilson  # noqa: E402
+from tarot_learn.solve.explorer import SOLVER_VERSION, table  # noqa: E402
 
 PUBLISHED = {"rate": 0.81945, "plus_minus": 0.00084,
              "source": "Blake & Gent (2019), thoughtful Klondike, draw 3"}

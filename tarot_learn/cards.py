@@ -22,6 +22,8 @@ copy of a card in a double pack is written with a trailing ``'`` (``7H'``).
 
 from __future__ import annotations
 
+from .errors import CardError
+
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Iterable
@@ -44,10 +46,6 @@ __all__ = [
 TAROT = "tarot"
 STANDARD = "standard"
 PACKS = (TAROT, STANDARD)
-
-
-class CardError(ValueError):
-    """A card text or card field that names no card of the pack."""
 
 
 class Suit(IntEnum):
@@ -142,7 +140,7 @@ class Card:
     >>> Card.parse("ZZ")
     Traceback (most recent call last):
     ...
-    tarot_learn.cards.CardError: 'ZZ' is not a tarot card: write a rank A 2-10 P N Q K then a suit W C S P (e.g. 'NC'), or T0-T21 for a trump
+    tarot_learn.errors.CardError: 'ZZ' is not a tarot card: write a rank A 2-10 P N Q K then a suit W C S P (e.g. 'NC'), or T0-T21 for a trump
     """
 
     suit: Suit

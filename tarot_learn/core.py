@@ -1,7 +1,34 @@
-"""The interface every game shares: moves, the State base class, errors, options and saves.
+"""The contract every game keeps: moves, the State base class, options and saves.
 
-A game is one deal.  The base class does the bookkeeping (checked ``play``, unlimited ``undo`` and
-``redo``, history, versioned saves, deal codes); a game writes only its rules:
+One State contract for every game (OpenSpiel's shape, python-chess's manners).  A game is one deal:
+
+======================================  ==========================================================
+``state.current_player()``              whose decision it is (a patience: 0; French Tarot: a seat),
+                                        ``None`` once the deal is over
+``state.legal_moves()``                 every legal move, in a deterministic order
+``state.play(move)``                    checked: text that is no move raises
+                                        :class:`MoveSyntaxError`, a move the rules forbid raises
+                                        :class:`IllegalMove` with its ``rule`` id; either way
+                                        nothing changes
+``state.undo()`` / ``state.redo()``     any number of times
+``state.push(m)`` / ``state.pop()``     unchecked, for search (moves from ``legal_moves``)
+``state.observation(player)``           an :class:`~tarot_learn.observation.Observation`: exactly
+                                        what ``player`` may see (face-down cards have no identity)
+``state.returns()``                     one float per player: a patience 1.0 won / 0.0; French
+                                        Tarot each seat's score for the deal (they sum to 0)
+``state.is_over()``                     the deal has ended; ``is_won()`` exists only where it has
+                                        one meaning (the patiences)
+``state.explain(move)``                 why a move is legal (rule ids) or why it is refused
+``state.to_json()`` / ``games.load()``  a save: deal code, options and moves, replayed by ``play``
+``state.key()``                         a hashable key of the position, for solvers
+======================================  ==========================================================
+
+Every error a user can cause is a :class:`~tarot_learn.errors.TarotLearnError` (a ``ValueError``):
+``MoveSyntaxError``, ``IllegalMove``, ``OptionError``, ``SaveError``, ``DealCodeError``,
+``DeckError``, ``LayoutError``, ``CardError``.
+
+The base class does the bookkeeping (checked ``play``, unlimited ``undo`` and ``redo``, history,
+versioned saves, deal codes); a game writes only its rules:
 
 * ``_deal(seed)``: lay out the position for a seed (options are in ``self.options``);
 * ``_legal_moves()``: every legal move, in a deterministic order;
@@ -9,10 +36,15 @@ A game is one deal.  The base class does the bookkeeping (checked ``play``, unli
 * ``_unapply(move, record)``: put the position back exactly;
 * ``_why_illegal(move)``: the :class:`IllegalMove` (with its rule id) that a refused move breaks;
 * ``_explain(move)``: a sentence, with rule ids, saying why a legal move is legal;
-* ``key()``, ``cards()``, ``is_won()``, ``_snapshot()``/``_restore()`` and ``view()``.
+* ``key()``, ``cards()``, ``observation(player)``, ``returns()``, ``_snapshot()``/``_restore()``.
 
-Design after python-chess (checked ``play`` beside the unchecked ``push`` for search, moves as frozen
-values with a text form) and OpenSpiel (game options / one-deal state / observation).
+>>> from tarot_learn import games
+>>> s = games.new("klondike", seed=7)
+>>> s.current_player(), s.returns(), s.num_players()
+(0, (0.0,), 1)
+>>> obs = s.observation(0)
+>>> [p.id for p in obs.by_role("tableau")][:3], obs.pile("t7").hidden
+(['t1', 't2', 't3'], 6)
 """
 
 from __future__ import annotations
@@ -20,53 +52,37 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
 from .cards import Card
-from .deals import DealCodeError, MAX_SEED, encode_deal_code, random_seed
+from .deals import MAX_SEED, encode_deal_code, random_seed
+from .errors import (CardError, DealCodeError, DeckError, IllegalMove, LayoutError, MoveSyntaxError,
+                     OptionError, SaveError, TarotLearnError)
+from .observation import SPECTATOR, Observation, Pile, Role
 
 __all__ = [
     "Move",
     "State",
     "Option",
+    "Observation",
+    "Pile",
+    "Role",
+    "SPECTATOR",
+    "TarotLearnError",
+    "MoveSyntaxError",
     "IllegalMove",
     "OptionError",
     "SaveError",
+    "DealCodeError",
+    "DeckError",
     "LayoutError",
+    "CardError",
     "SAVE_FORMAT",
     "SAVE_VERSION",
 ]
 
 SAVE_FORMAT = "tarot_learn/save"
 SAVE_VERSION = 1
-
-
-# ----- errors ------------------------------------------------------------------------------------
-class IllegalMove(ValueError):
-    """A move the rules forbid.  ``rule`` is the rule id it breaks (``'TS-11'``), ``move`` the move.
-
-    >>> err = IllegalMove("only a King may fill an empty column", rule="KL-6")
-    >>> str(err), err.rule
-    ('only a King may fill an empty column (rule KL-6)', 'KL-6')
-    """
-
-    def __init__(self, message: str, rule: str | None = None, move: "Move | None" = None) -> None:
-        self.message = message
-        self.rule = rule
-        self.move = move
-        super().__init__(f"{message} (rule {rule})" if rule else message)
-
-
-class OptionError(ValueError):
-    """An unknown game, an unknown option or a value an option does not take."""
-
-
-class SaveError(ValueError):
-    """A save file that cannot be loaded: truncated, tampered with, or from another version."""
-
-
-class LayoutError(ValueError):
-    """A position written as text that names no possible position."""
 
 
 # ----- moves -------------------------------------------------------------------------------------
@@ -82,10 +98,10 @@ class Move(NamedTuple):
     Move(action='move', src='t3', dst='t5', count=2, arg='')
     >>> str(m), str(Move.parse("w>f1")), str(Move.parse("bid garde"))
     ('t3>t5x2', 'w>f1', 'bid garde')
-    >>> Move.parse("t3>") 
+    >>> Move.parse("t3>")
     Traceback (most recent call last):
     ...
-    tarot_learn.core.IllegalMove: 't3>' is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'
+    tarot_learn.errors.MoveSyntaxError: 't3>' is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'
     """
 
     action: str
@@ -105,7 +121,7 @@ class Move(NamedTuple):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text like 't3>f1' or a Move, not {type(text).__name__}")
+            raise MoveSyntaxError(f"a move is text like 't3>f1' or a Move, not {type(text).__name__}")
         raw = " ".join(text.split())
         low = raw.lower()
         if ">" in low:
@@ -118,7 +134,7 @@ class Move(NamedTuple):
         elif low and low.split()[0].isalpha():
             action, _, arg = raw.partition(" ")
             return cls(action.lower(), arg=arg.strip())
-        raise IllegalMove(
+        raise MoveSyntaxError(
             f"{text!r} is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'"
         )
 
@@ -172,9 +188,9 @@ class Option:
 class State:
     """One deal of a game.  Subclasses set the class attributes and write the rules hooks.
 
-    The public surface is the same for every game (see ``../shared/ARCHITECTURE.md``):
-    ``legal_moves``, ``play``, ``undo``, ``redo``, ``is_won``, ``is_over``, ``explain``,
-    ``to_json`` / ``games.load``, ``key``.
+    The public surface is the same for every game (see this module's docstring):
+    ``current_player``, ``legal_moves``, ``play``, ``undo``, ``redo``, ``observation``,
+    ``returns``, ``is_over``, ``explain``, ``to_json`` / ``games.load``, ``key``.
     """
 
     name: ClassVar[str] = ""          # registry name, e.g. "tarot-solitaire"
@@ -214,11 +230,22 @@ class State:
             seed = random_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise OptionError(f"{cls.name}: seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        return cls.build(lambda state: state._deal(seed), seed, opts)
+
+    @classmethod
+    def build(cls, lay_out: "Callable[[State], None]", seed: int | None,
+              options: dict[str, Any]) -> "State":
+        """A state whose position ``lay_out(state)`` sets, on fresh bookkeeping with ``options``
+        (already checked) and ``seed`` (``None`` for a position not dealt from a seed); the
+        position it leaves is the deal's start, where ``undo`` stops and saves replay from."""
         state = cls.__new__(cls)
-        state._init_bookkeeping(opts, seed)
-        state._deal(seed)
-        state._start = state._snapshot()
+        state._init_bookkeeping(options, seed)
+        lay_out(state)
+        state._mark_start()
         return state
+
+    def _mark_start(self) -> None:
+        self._start = self._snapshot()
 
     def _init_bookkeeping(self, options: dict[str, Any], seed: int | None) -> None:
         self.options = options
@@ -262,12 +289,29 @@ class State:
         """Every card in the position, wherever it lies (for conservation checks)."""
         raise NotImplementedError
 
-    def is_won(self) -> bool:
+    def num_players(self) -> int:
+        """How many players take decisions (a patience: 1)."""
+        return 1
+
+    def observation(self, player: int = 0) -> Observation:
+        """Exactly what ``player`` may see (``SPECTATOR``: what every player sees)."""
         raise NotImplementedError
 
-    def view(self) -> dict[str, Any]:
-        """A small JSON-able picture of what a player may see, for boards and card art."""
+    def returns(self) -> tuple[float, ...]:
+        """One value per player for the deal as it stands (0.0 each until it is over)."""
         raise NotImplementedError
+
+    def current_player(self) -> int | None:
+        """Whose decision it is; ``None`` once the deal is over."""
+        return None if self.is_over() else 0
+
+    def check_player(self, player: int) -> int:
+        """``player`` if it names a player of this deal or ``SPECTATOR``, else OptionError."""
+        n = self.num_players()
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+                0 <= player < n or player == SPECTATOR):
+            raise OptionError(f"{self.title}: player must be 0 to {n - 1} (or SPECTATOR), not {player!r}")
+        return player
 
     # ----- public play -------------------------------------------------------------------------
     def parse_move(self, text: "str | Move") -> Move:
@@ -281,14 +325,16 @@ class State:
     def is_legal(self, move: "Move | str") -> bool:
         try:
             return self.parse_move(move) in self._legal_moves()
-        except IllegalMove:
+        except TarotLearnError:
             return False
 
-    def why_illegal(self, move: "Move | str") -> IllegalMove | None:
-        """``None`` when ``move`` is legal, else the error ``play`` would raise (with its rule)."""
+    def why_illegal(self, move: "Move | str") -> TarotLearnError | None:
+        """``None`` when ``move`` is legal, else the error ``play`` would raise: a
+        :class:`MoveSyntaxError` for text that is no move, an :class:`IllegalMove` (with its rule)
+        for a move the rules forbid."""
         try:
             m = self.parse_move(move)
-        except IllegalMove as err:
+        except TarotLearnError as err:
             return err
         if m in self._legal_moves():
             return None
@@ -370,8 +416,8 @@ class State:
         return len(self.history)
 
     def is_over(self) -> bool:
-        """Won, or no legal move is left."""
-        return self.is_won() or not self._legal_moves()
+        """The deal has ended: no legal move is left (a game may end it sooner)."""
+        return not self._legal_moves()
 
     def explain(self, move: "Move | str") -> str:
         """Why a move is legal (with rule ids), or why it is refused."""
@@ -441,17 +487,17 @@ class State:
             state._restore(data["start"])
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise SaveError(f"the save's starting position is damaged ({err}); the file cannot be used") from None
-        state._start = state._snapshot()
+        state._mark_start()
         for i, text in enumerate(data.get("moves", []), 1):
             try:
                 state.play(text)
-            except IllegalMove as err:
+            except TarotLearnError as err:
                 raise SaveError(f"move {i} of the save, {text!r}, is not legal there ({err}); the file was edited or damaged") from None
         redo = []
         for text in data.get("redo", []):
             try:
                 redo.append(state.parse_move(text))
-            except IllegalMove as err:
+            except TarotLearnError as err:
                 raise SaveError(f"the save's redo line holds {text!r}, which is not a move ({err})") from None
         state._redo = list(reversed(redo))
         made = data.get("moves_made", state.moves_made)
@@ -463,11 +509,15 @@ class State:
     # ----- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         code = self.deal_code or "custom position"
-        won = ", won" if self.is_won() else ""
+        won = f", {self._repr_outcome()}" if self._repr_outcome() else ""
         # Deals made with games.new(..., winnable=True) say how they were chosen.
         skipped = getattr(self, "skipped_seeds", None)
         proved = f", proved winnable ({skipped} seeds skipped)" if skipped is not None else ""
         return f"<{self.title} {code}, {self.move_count} moves{won}{proved}>"
+
+    def _repr_outcome(self) -> str:
+        """A word for the repr once the deal has an outcome (a game says how it ends)."""
+        return ""
 
     def _repr_png_(self) -> bytes:
         # Lazy import, as python-chess does for SVG: the rules core never imports Pillow itself.
@@ -524,4 +574,3 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
-# core-ready

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+from .errors import DealCodeError
+
 import secrets
 from typing import MutableSequence, Sequence, TypeVar
 
@@ -87,10 +89,6 @@ _DECODE = {ch: i for i, ch in enumerate(_ALPHABET)}
 _DECODE.update({"I": 1, "L": 1, "O": 0})
 
 
-class DealCodeError(ValueError):
-    """A deal code that cannot be read."""
-
-
 def _b32(n: int) -> str:
     digits = []
     while True:
@@ -127,7 +125,7 @@ def decode_deal_code(code: str) -> tuple[str, str, int]:
     >>> decode_deal_code("KL3-C1SK")
     Traceback (most recent call last):
     ...
-    tarot_learn.deals.DealCodeError: deal code 'KL3-C1SK' has a typo (its check character does not match): copy it again
+    tarot_learn.errors.DealCodeError: deal code 'KL3-C1SK' has a typo (its check character does not match): copy it again
     """
     if not isinstance(code, str):
         raise DealCodeError(f"a deal code is text like 'KL3-C1SJ', not {type(code).__name__}")

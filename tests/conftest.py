@@ -20,7 +20,6 @@ def toy_registered():
     from tarot_learn import games
     from toy_game import Toy
 
-    games._load()
-    games._REGISTRY[Toy.name] = Toy
+    games.register(Toy)
     yield Toy
-    games._REGISTRY.pop(Toy.name, None)
+    games.unregister(Toy.name)

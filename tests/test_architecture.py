@@ -35,3 +35,184 @@ def test_core_modules_import_only_the_standard_library_at_module_level():
                 for name in names:
                     top = name.split(".")[0]
                     assert top in stdlib or top == "tarot_learn", f"{file.name} imports {name}"
+
+
+# ----- no back doors between modules ------------------------------------------------------------
+SELFISH = {"self", "cls", "mcs"}
+
+
+def _modules() -> dict[str, ast.Module]:
+    out = {}
+    for file in sorted(ROOT.rglob("*.py")):
+        rel = file.relative_to(ROOT.parent).with_suffix("")
+        name = ".".join(rel.parts).removesuffix(".__init__")
+        out[name] = ast.parse(file.read_text(), str(file))
+    return out
+
+
+def _defined_private_names(tree: ast.Module) -> set[str]:
+    """Private names a module defines: functions, classes, methods, attributes it assigns."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
+                and isinstance(node.value, ast.Name) and node.value.id in SELFISH:
+            names.add(node.attr)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def _is_super_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def private_reaches() -> list[str]:
+    """Every place a module uses a private name that another module defines."""
+    found = []
+    for name, tree in _modules().items():
+        own = _defined_private_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{name}:{node.lineno} imports {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+            if not isinstance(node, ast.Attribute):
+                continue
+            attr = node.attr
+            if not attr.startswith("_") or attr.startswith("__"):
+                continue
+            base = node.value
+            if (isinstance(base, ast.Name) and base.id in SELFISH) or _is_super_call(base):
+                continue
+            if attr not in own:
+                found.append(f"{name}:{node.lineno} uses {ast.unparse(node)}")
+    return found
+
+
+def test_no_module_reaches_into_another_modules_private_names():
+    assert private_reaches() == []
+
+
+# ----- no import cycles --------------------------------------------------------------------------
+def _display_method(stack: list[ast.AST]) -> bool:
+    return any(isinstance(n, ast.FunctionDef) and n.name.startswith("_repr_") for n in stack)
+
+
+def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> list[str]:
+    if node.level == 0:
+        base = node.module or ""
+    else:
+        parts = module.split(".")
+        keep = len(parts) - node.level + (1 if is_package else 0)
+        base = ".".join(parts[:keep] + ([node.module] if node.module else []))
+    return [base] + [f"{base}.{a.name}" for a in node.names]
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the project modules it imports anywhere (lazy imports included), leaving out
+    the display methods' lazy imports (``_repr_*_``), the one upward link allowed."""
+    mods = _modules()
+    packages = {m for m in mods if (ROOT.parent / m.replace(".", "/") / "__init__.py").exists()}
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+
+    def visit(module: str, node: ast.AST, stack: list[ast.AST]) -> None:
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            targets = _resolve(module, node, module in packages)
+        if targets and not _display_method(stack):
+            graph[module] |= {t for t in targets if t in mods and t != module}
+        for child in ast.iter_child_nodes(node):
+            visit(module, child, stack + [node])
+
+    for module, tree in mods.items():
+        visit(module, tree, [])
+    return graph
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each a cycle's members.
+    A package importing its own submodules is the package's layout, not a cycle."""
+    edges = {m: {t for t in ts if not t.startswith(m + ".")} for m, ts in graph.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in sorted(edges):
+        if v not in index:
+            strong(v)
+    return cycles
+
+
+def test_no_import_cycles():
+    assert find_cycles(import_graph()) == []
+
+
+def test_cycle_finder_finds_a_planted_cycle():
+    assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert find_cycles({"p": {"p.x"}, "p.x": {"p"}}) == []
+
+
+def test_private_reach_finder_sees_a_planted_reach(tmp_path):
+    tree = ast.parse("import m\nclass A:\n    def f(self, o):\n        self._ok = 1\n        return o._secret\n")
+    own = _defined_private_names(tree)
+    assert "_ok" in own and "_secret" not in own
+
+
+# ----- size and tools ----------------------------------------------------------------------------
+def test_no_function_over_60_lines():
+    long = []
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 60:
+                    long.append(f"{name}.{node.name}: {lines} lines")
+    assert long == []
+
+
+def _tool(name: str) -> str:
+    path = pathlib.Path(sys.executable).parent / name
+    return str(path) if path.exists() else name
+
+
+def test_import_layers_hold():
+    out = subprocess.run([_tool("lint-imports")], capture_output=True, text=True, cwd=ROOT.parent)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+
+
+def test_ruff_clean_with_the_complexity_rule():
+    out = subprocess.run([_tool("ruff"), "check", "tarot_learn", "tests", "benchmarks"],
+                         capture_output=True, text=True, cwd=ROOT.parent)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_no_process_notes_in_the_code():
+    notes = ("core-ready", "(issue ", "TODO from review", "issue #")
+    hits = [f"{f.relative_to(ROOT.parent)}: {n}" for f in ROOT.rglob("*.py")
+            for n in notes if n in f.read_text()]
+    assert hits == []

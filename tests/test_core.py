@@ -6,7 +6,7 @@ import pytest
 
 from tarot_learn import games
 from tarot_learn.deals import encode_deal_code
-from tarot_learn.core import IllegalMove, Move, OptionError, SaveError, read_save
+from tarot_learn.core import MoveSyntaxError, TarotLearnError, IllegalMove, Move, OptionError, SaveError, read_save
 from toy_game import Toy
 
 
@@ -28,8 +28,10 @@ def test_move_text_round_trip():
 
 @pytest.mark.parametrize("bad", ["", ">", "t3>", ">t3", "t3>t5x0", "t3>t5xx", "3 cards", 7])
 def test_bad_move_text(bad):
-    with pytest.raises(IllegalMove):
+    # Text that is no move is a syntax error, not a move the rules forbid; both are the family's.
+    with pytest.raises(MoveSyntaxError) as err:
         Move.parse(bad)
+    assert not isinstance(err.value, IllegalMove) and isinstance(err.value, TarotLearnError)
 
 
 def test_play_undo_redo():

@@ -237,14 +237,18 @@ def test_winnable_deal_is_proved_winnable_and_says_what_it_skipped():
                          states=400, seconds=None).solved
 
 
-def test_games_new_winnable():
-    state = games.new("tarot-solitaire", seed=2, winnable=True, face_down_row=False)
+def test_winnable_deal_by_name_and_games_new_points_to_it():
+    from tarot_learn.solve import winnable_deal
+    with pytest.raises(games.OptionError, match="winnable_deal"):
+        games.new("tarot-solitaire", seed=2, winnable=True)
+    state = winnable_deal("tarot-solitaire", seed=2, face_down_row=False)
     assert state.skipped_seeds >= 0 and replay(state, state.winnable_solution).is_won()
 
 
 def test_winnable_still_checks_options():
     with pytest.raises(ValueError, match="draw"):
-        games.new("tarot-solitaire", seed=1, winnable=True, draw=9)
+        from tarot_learn.solve import winnable_deal
+        winnable_deal("tarot-solitaire", seed=1, draw=9)
 
 
 def test_importing_games_loads_no_solver():

@@ -6,47 +6,25 @@ True
 >>> games.new("nope")
 Traceback (most recent call last):
 ...
-tarot_learn.core.OptionError: there is no game called 'nope'; choose one of: american-toad, french-tarot, klondike, tarot-solitaire
+tarot_learn.errors.OptionError: there is no game called 'nope'; choose one of: american-toad, french-tarot, klondike, tarot-solitaire
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from ..core import (IllegalMove, LayoutError, Move, Option, OptionError, SaveError, State,
-                    read_save)
+from ..core import (IllegalMove, LayoutError, Move, MoveSyntaxError, Option, OptionError, SaveError,
+                    State, TarotLearnError, read_save)
 from ..deals import DealCodeError, decode_deal_code
+# Importing each game module registers its game.
+from . import american_toad, french_tarot, klondike, tarot_solitaire  # noqa: F401
+from .registry import register, registered, unregister
 
 __all__ = [
-    "register", "names", "get", "new", "from_code", "load", "from_layout", "options",
-    "State", "Move", "Option", "IllegalMove", "OptionError", "SaveError", "LayoutError",
-    "DealCodeError",
+    "register", "unregister", "names", "get", "new", "from_code", "load", "from_layout", "options",
+    "State", "Move", "Option", "TarotLearnError", "MoveSyntaxError", "IllegalMove", "OptionError",
+    "SaveError", "LayoutError", "DealCodeError",
 ]
-
-_REGISTRY: dict[str, type[State]] = {}
-# Each module registers its game when imported; importing them here fills the registry.
-_MODULES = ("tarot_solitaire", "klondike", "american_toad", "french_tarot")
-_loaded = False
-
-
-def register(cls: type[State]) -> type[State]:
-    """Class decorator adding a game to the registry under ``cls.name``."""
-    if not cls.name or not cls.code or len(cls.code) != 2:
-        raise TypeError(f"{cls.__name__} needs a name and a two-letter code to be registered")
-    for other in _REGISTRY.values():
-        if other.code == cls.code and other is not cls and other.name != cls.name:
-            raise TypeError(f"deal code letters {cls.code!r} already belong to {other.name}")
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        for module in _MODULES:
-            importlib.import_module(f"{__name__}.{module}")
-        _loaded = True
 
 
 def _canonical(name: str) -> str:
@@ -55,16 +33,15 @@ def _canonical(name: str) -> str:
 
 def names() -> list[str]:
     """The registered games' names, sorted."""
-    _load()
-    return sorted(_REGISTRY)
+    return sorted(registered())
 
 
 def get(name: str) -> type[State]:
     """The State class of a game; names forgive case, spaces and underscores."""
-    _load()
-    cls = _REGISTRY.get(_canonical(name))
+    known = registered()
+    cls = known.get(_canonical(name))
     if cls is None:
-        raise OptionError(f"there is no game called {name!r}; choose one of: {', '.join(sorted(_REGISTRY))}")
+        raise OptionError(f"there is no game called {name!r}; choose one of: {', '.join(sorted(known))}")
     return cls
 
 
@@ -73,19 +50,17 @@ def options(name: str) -> tuple[Option, ...]:
     return get(name).options_spec
 
 
-def new(name: str, seed: int | None = None, winnable: bool = False, **opts: Any) -> State:
-    """A new deal of game ``name``; ``seed`` fixes the deal, options are checked.
-    ``winnable=True`` deals the first deal from ``seed`` on that the solver proves winnable (its
-    ``skipped_seeds`` says how many it passed over).
+def new(name: str, seed: int | None = None, **opts: Any) -> State:
+    """A new deal of game ``name``; ``seed`` fixes the deal, options are checked.  (Deals the
+    solver has proved winnable come from ``tarot_learn.solve.winnable_deal``.)
 
     >>> s = new("klondike", seed=1, draw=3)
     >>> new("klondike", seed=1, draw=3).key() == s.key()
     True
     """
-    if winnable:
-        from ..solve.player import winnable_deal  # lazy: importing games loads no solver
-
-        return winnable_deal(get(name), seed, **opts)
+    if "winnable" in opts:
+        raise OptionError("winnable deals come from the solver: "
+                          f"tarot_learn.solve.winnable_deal({name!r}, seed=...)")
     return get(name).new(seed, **opts)
 
 
@@ -97,8 +72,7 @@ def from_code(code: str) -> State:
     True
     """
     letters, chars, seed = decode_deal_code(code)
-    _load()
-    for cls in _REGISTRY.values():
+    for cls in registered().values():
         if cls.code == letters:
             return cls.new(seed, **cls.options_from_code(chars))
     raise DealCodeError(f"deal code {code!r} names no game we know (it starts with {letters!r})")

@@ -25,7 +25,7 @@ from typing import Any, Hashable
 
 from ..cards import Card, CardError, double_deck
 from ..core import IllegalMove, LayoutError, Move, Option
-from . import register
+from .registry import register
 from .solitaire import Patience, Table
 
 __all__ = ["AmericanToad"]

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, standard_deck
 from ..core import IllegalMove, Move, Option
-from . import register
+from .registry import register
 from .solitaire import Patience, Table
 
 __all__ = ["Klondike", "rank_race"]

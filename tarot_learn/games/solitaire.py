@@ -34,12 +34,27 @@ from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
 from ..cards import Card, CardError
 from ..core import IllegalMove, LayoutError, Move, State, cards_text
+from ..observation import Observation, Pile, Role
 from ..deals import shuffled
 
-__all__ = ["Table", "Patience", "DRAW", "REDEAL"]
+__all__ = ["Table", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
 
 DRAW = Move("draw")
 REDEAL = Move("redeal")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PatienceObservation(Observation):
+    """A patience as its player sees it: the piles (:class:`~tarot_learn.observation.Pile`), the
+    score (``moves_made``, KL-13), the moves on the table, the draw count and redeals left
+    (``None``: unlimited), and the options as sorted ``(name, value)`` pairs."""
+
+    won: bool = False
+    moves_made: int = 0
+    on_table: int = 0
+    draw: int = 1
+    redeals_left: int | None = None
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -607,7 +622,15 @@ class Patience(State):
                 return played
 
     def is_won(self) -> bool:
+        """Every card that goes up is on its foundation."""
         return sum(len(f) for f in self.found) == self._win_count()
+
+    def returns(self) -> tuple[float, ...]:
+        """``(1.0,)`` once won, else ``(0.0,)``: a patience has one player."""
+        return (1.0,) if self.is_won() else (0.0,)
+
+    def _repr_outcome(self) -> str:
+        return "won" if self.is_won() else ""
 
     def _win_count(self) -> int:
         return len(self.tbl.cards)
@@ -772,6 +795,44 @@ class Patience(State):
 
     def _check_extra(self, tab, down, found, reserve, where) -> None:
         pass
+
+    # ----- what the player sees ------------------------------------------------------------------
+    def observation(self, player: int = 0) -> "PatienceObservation":
+        """What the player sees: face-up cards, and face-down ones only as counts.
+
+        >>> from tarot_learn import games
+        >>> obs = games.new("klondike", seed=3).observation()
+        >>> obs.pile("s").hidden, obs.pile("t1").cards, obs.redeals_left
+        (24, (Card.parse('AH', pack='standard'),), None)
+        """
+        self.check_player(player)
+        cs = self.tbl.cards
+        piles = [Pile("s", Role.STOCK, "Stock", hidden=len(self.stock)),
+                 Pile("w", Role.WASTE, self._waste_label(), cards=tuple(cs[i] for i in self.waste))]
+        if self.HAS_RESERVE:
+            r = self.reserve
+            piles.append(Pile("r", Role.RESERVE, "Reserve", hidden=max(0, len(r) - 1),
+                              cards=tuple(cs[i] for i in r[-1:])))
+        for f in range(self.NFOUND):
+            label = self.FOUND_LABELS[f] if f < len(self.FOUND_LABELS) else f"Foundation {f + 1}"
+            piles.append(Pile(f"f{f + 1}", Role.FOUNDATION, label,
+                              cards=tuple(cs[i] for i in self.found[f])))
+        for i in range(self.NCOLS):
+            col, d = self.tab[i], self.down[i]
+            piles.append(Pile(f"t{i + 1}", Role.TABLEAU, f"Column {i + 1}", hidden=d,
+                              cards=tuple(cs[c] for c in col[d:])))
+        won = self.is_won()
+        stuck = not won and self.is_over()
+        limit = self._max_redeals()
+        return PatienceObservation(
+            game=self.name, title=self.title, player=player,
+            current_player=None if won or stuck else 0, piles=tuple(piles),
+            legal=tuple(str(m) for m in self._legal_moves()),
+            status="won" if won else ("stuck" if stuck else "playing"), over=won or stuck,
+            won=won, moves_made=self.moves_made, on_table=len(self.history),
+            draw=self._draw_count(),
+            redeals_left=None if limit is None else max(0, limit - self.passes),
+            options=tuple(sorted(self.options.items())))
 
     # ----- view ---------------------------------------------------------------------------------------
     def view(self, show_all: bool = False) -> dict[str, Any]:

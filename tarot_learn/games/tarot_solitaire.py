@@ -22,7 +22,7 @@ from typing import Hashable
 from ..cards import Card, Suit, tarot_deck
 from ..core import IllegalMove, Move, Option
 from ..numerology import arithmetic, fits_on, playing_value
-from . import register
+from .registry import register
 from .solitaire import Patience, Table
 
 __all__ = ["TarotSolitaire"]

@@ -106,14 +106,17 @@ def can_still_win(state: State, states: int | None = 200_000, seconds: float | N
     return None
 
 
-def winnable_deal(cls: Any, seed: int | None, tries: int = 200, seconds: float | None = 3.0,
-                  states: int | None = None, **options: Any) -> State:
-    """The first deal from ``seed`` on (seed, seed + 1, ...) that the solver proves winnable.
+def winnable_deal(game: "str | type[State]", seed: int | None = None, tries: int = 200,
+                  seconds: float | None = 3.0, states: int | None = None, **options: Any) -> State:
+    """The first deal from ``seed`` on (seed, seed + 1, ...) that the solver proves winnable;
+    ``game`` is a game's name (``"klondike"``) or its State class.
 
     The state gets ``skipped_seeds`` (how many deals were passed over: proved lost or not decided
     within the budget: ``seconds`` and ``states`` per deal), ``winnable_solution`` (a winning line) and ``winnable_note`` (a sentence)."""
+    from .. import games
     from ..deals import MAX_SEED
 
+    cls = games.get(game) if isinstance(game, str) else game
     first = cls.new(seed, **options)  # validates the game, options and seed
     base = first.seed if seed is None else seed
     skipped = 0

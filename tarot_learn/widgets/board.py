@@ -1,4 +1,4 @@
-"""SolitaireBoard: play Tarot Solitaire, Klondike or American Toad with the mouse (issue 5).
+"""SolitaireBoard: play Tarot Solitaire, Klondike or American Toad with the mouse.
 
 The state (a :class:`~tarot_learn.games.solitaire.Patience`) owns the truth.  The board is an
 adapter: :class:`PatienceView` (an anywidget) draws the cards from a compact JSON view and sends

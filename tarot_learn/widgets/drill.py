@@ -1,4 +1,4 @@
-"""Drill: learn to recognise a deck card by card, in Jupyter or Voila (issue 5).
+"""Drill: learn to recognise a deck card by card, in Jupyter or Voila.
 
 The logic (:class:`tarot_learn.drill.Drill`) owns the truth; this widget is standard ipywidgets
 around it: the card picture, the question, choice buttons, a free-text box, feedback, score and

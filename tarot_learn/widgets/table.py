@@ -1,4 +1,4 @@
-"""TarotTable: play French Tarot from the South seat against computer players (issue 5).
+"""TarotTable: play French Tarot from the South seat against computer players.
 
 The learner holds seat 0 (South); :class:`~tarot_learn.games.french_tarot.bots.HeuristicBot`
 players fill the other seats and a :class:`~tarot_learn.games.french_tarot.Match` carries the

@@ -35,7 +35,7 @@ The state keeps cards as the small numbers of :mod:`.rules`; the fast simulator 
 >>> _ = s.play("bid garde"); _ = s.play("passe"); s.play("bid prise")
 Traceback (most recent call last):
 ...
-tarot_learn.core.IllegalMove: prise does not beat the garde already named: pass or bid higher (rule FT-5)
+tarot_learn.errors.IllegalMove: prise does not beat the garde already named: pass or bid higher (rule FT-5)
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from typing import Any, Hashable
 
 from ...cards import Card
 from ...core import IllegalMove, Move, Option, OptionError, State
-from .. import register
+from ..registry import register
 from . import rules as R
 from .rules import EXCUSE
 from .scoring import DealScore
@@ -417,7 +417,7 @@ class FrenchTarot(State):
         >>> games.new("french-tarot", seed=3).play_as(2, "bid pass")
         Traceback (most recent call last):
         ...
-        tarot_learn.core.IllegalMove: it is East's turn, not North's (rule FT-5)
+        tarot_learn.errors.IllegalMove: it is East's turn, not North's (rule FT-5)
         """
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalMove(f"seat must be 0 to {self.players - 1}, not {seat!r}")
