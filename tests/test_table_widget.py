@@ -1,0 +1,286 @@
+"""TarotTable driven through its Python entry points (no browser): bidding, the discard, the
+clock, undo, the score sheet, hidden cards and random use that never breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("anywidget")
+pytest.importorskip("ipywidgets")
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tarot_learn import games  # noqa: E402
+from tarot_learn.cards import Card  # noqa: E402
+from tarot_learn.core import Move  # noqa: E402
+from tarot_learn.widgets import SolitaireBoard  # noqa: E402
+
+# ----- TarotTable --------------------------------------------------------------------------------
+from tarot_learn.games.french_tarot import Phase  # noqa: E402
+from tarot_learn.games.french_tarot import rules as FR  # noqa: E402
+from tarot_learn.widgets import TarotTable  # noqa: E402
+
+
+def play_out(table: TarotTable, limit: int = 200) -> None:
+    """Play your turns with the first legal card (passing in the bidding) to the end of the deal."""
+    for _ in range(limit):
+        deal = table.state
+        if not table.match.in_progress:
+            return
+        assert deal.to_play == 0, "the bots hand the turn back to you"
+        if deal.phase is Phase.BIDDING:
+            table.press("pass")
+        elif deal.phase is Phase.PLAYING:
+            legal = [c for c, why in table.hand_notes().items() if why is None]
+            table.click_card(legal[0])
+        else:
+            table.timeout()                  # let the bot decide the other phases for you
+    raise AssertionError("the deal did not end")
+
+
+def table_where_you_take(players: int = 4) -> TarotTable:
+    for seed in range(60):
+        t = TarotTable(players=players, seed=seed)
+        if t.state.phase is Phase.BIDDING and t.state.to_play == 0:
+            legal = [str(m) for m in t.state.legal_moves()]
+            if "bid garde" in legal:
+                t.press("garde")
+                if t.state.taker == 0 and t.state.phase in (Phase.DISCARDING, Phase.CALLING):
+                    return t
+    raise AssertionError("no seed lets you take with a garde")
+
+
+def test_table_hands_you_the_turn_and_hides_the_bots_cards():
+    t = TarotTable(players=4, seed=5)
+    assert t.state.to_play == 0
+    view = t.surface.view
+    assert [h["c"] for h in view["hand"]] == [FR.text(c) for c in t.state.hands[0]]
+    assert [s["n"] for s in view["seats"]] == [len(h) for h in t.state.hands]
+    assert all(s["cards"] == [] for s in view["seats"][1:])
+    t._show.value = True
+    assert [s["cards"] for s in t.surface.view["seats"][1:]] == [
+        [FR.text(c) for c in h] for h in t.state.hands[1:]]
+    assert t.summary()["counts"] == [len(h) for h in t.state.hands]
+
+
+def test_table_bid_buttons_follow_the_legal_bids():
+    t = TarotTable(players=4, seed=5)
+    legal = {str(m) for m in t.state.legal_moves()}
+    shown = {b.description: b.disabled for b in t._actions.children}
+    for word, label in (("pass", "Pass"), ("prise", "Prise"), ("garde", "Garde"),
+                        ("garde_sans", "Garde sans"), ("garde_contre", "Garde contre")):
+        assert shown[label] == (f"bid {word}" not in legal)
+
+
+def test_table_refuses_an_illegal_card_with_its_rule_and_dims_it():
+    t = TarotTable(players=4, seed=5)
+    t.press("pass")
+    deal = t.state
+    assert deal.phase is Phase.PLAYING and deal.to_play == 0
+    notes = t.hand_notes()
+    bad = [c for c, why in notes.items() if why]
+    assert bad, "this deal has a card you may not play"
+    for card in t.surface.view["hand"]:
+        assert card["ok"] == (notes[card["c"]] is None)
+        assert card["why"] == (notes[card["c"]] or "")
+    key = deal.key()
+    t.click_card(bad[0])
+    err = deal.why_illegal(Move("play", arg=bad[0]))
+    assert deal.key() == key and t.message_kind == "refused" and err.rule in t.message
+    t.click_card("ZZ")
+    assert "not in your hand" in t.message
+
+
+def test_table_plays_a_whole_deal_and_fills_the_score_sheet():
+    t = TarotTable(players=4, seed=5, rounds=1)
+    play_out(t)
+    assert t.state.phase in (Phase.SCORED, Phase.REDEAL)
+    assert len(t.match.sheet) == 1 and "<table" in t._sheet.value
+    if t.state.phase is Phase.SCORED:
+        assert "<table" in t._result.value
+        assert t.surface.view["over"] and all(s["cards"] or s["n"] == 0 for s in t.surface.view["seats"][1:])
+    assert [b.description for b in t._actions.children] == ["Next deal"]
+    t.press("next")
+    assert t.match.dealt >= 2 and t.match.in_progress and t.state.to_play == 0
+
+
+def test_table_discard_selection_and_declarations():
+    t = table_where_you_take()
+    deal = t.state
+    assert deal.phase is Phase.DISCARDING and deal.to_play == 0
+    hand = t._hand()
+    kings = [c for c in hand if c.startswith("K") and not c.startswith("T")]
+    if kings:
+        t.click_card(kings[0])
+        assert t.message_kind == "refused" and "FT-11" in t.message and kings[0] not in t.discard_selection
+    ok = [c for c, why in t.hand_notes().items() if why is None][:deal.dog_size]
+    for c in ok:
+        t.click_card(c)
+    assert t.discard_selection == ok
+    t.click_card(ok[0])                       # a second click takes it back
+    assert ok[0] not in t.discard_selection
+    t.press("discard")                        # one short: refused
+    assert t.message_kind == "refused" and deal.phase is Phase.DISCARDING
+    t.click_card(ok[0])
+    t.press("discard")
+    assert deal.phase in (Phase.DECLARING, Phase.PLAYING) and sorted(FR.text(c) for c in deal.discard) == sorted(ok)
+    if deal.phase is Phase.DECLARING:
+        assert {b.description for b in t._actions.children} == {"No chelem", "Announce a chelem"}
+        t.press("no_chelem")
+    assert deal.phase is Phase.PLAYING
+
+
+def test_table_five_players_call_a_king_with_the_buttons():
+    t = table_where_you_take(players=5)
+    deal = t.state
+    assert deal.phase is Phase.CALLING
+    legal = [str(m) for m in deal.legal_moves()]
+    buttons = list(t._actions.children)
+    assert len(buttons) == len(legal) and all(b.description.startswith("Call ") for b in buttons)
+    buttons[0].click()                         # the same handler a browser click runs
+    assert FR.text(deal.called) == legal[0].split()[1]
+    assert "call" in t.message.lower() and "FT-8" in t.message
+    assert deal.phase in (Phase.DISCARDING, Phase.DECLARING, Phase.PLAYING)
+
+
+def test_table_undo_takes_back_your_decision_and_the_bots_replies():
+    t = TarotTable(players=4, seed=5)
+    assert t._buttons["undo"].disabled
+    key = t.state.key()
+    t.press("pass")
+    assert t.state.key() != key
+    t.press("undo")
+    assert t.state.key() == key and t.state.to_play == 0
+    t.press("undo")
+    assert t.message_kind == "refused"
+
+
+def test_table_clock_lets_the_bot_play_for_you_and_ignores_stale_clocks():
+    t = TarotTable(players=4, seed=5, time_per_turn=10)
+    assert t.surface.view["deadline"] == 10
+    old = t.surface.view["turn"]
+    t.click_card("ZZ")                         # a refused click redraws but keeps the turn
+    assert t.surface.view["turn"] == old
+    t.press("pass")                            # a new turn: the old clock must not act
+    key = t.state.key()
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": old}, [])
+    assert t.state.key() == key
+    hand = len(t.state.hands[0])
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": t.surface.view["turn"]}, [])
+    assert len(t.state.hands[0]) == hand - 1 and "Time is up" in t.message
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_table_players_dropdown_starts_a_new_match(players):
+    t = TarotTable(players=4, seed=5)
+    t._players.value = players
+    assert t.state.players == players and len(t.surface.view["seats"]) == players
+    play_out(t)
+    assert len(t.match.sheet) >= 1
+
+
+def test_table_bad_arguments_and_garbage_messages():
+    with pytest.raises(ValueError, match="players"):
+        TarotTable(players=6)
+    with pytest.raises(ValueError, match="rounds"):
+        TarotTable(rounds=0)
+    with pytest.raises(ValueError, match="time_per_turn"):
+        TarotTable(time_per_turn=-3)
+    t = TarotTable(players=4, seed=5)
+    key = t.state.key()
+    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "timeout", "turn": 3}):
+        t._on_browser_msg(t.surface, msg, [])
+    assert t.state.key() == key
+    t.press("fly")
+    assert "no 'fly' button" in t.message
+
+
+def test_boards_take_a_folder_of_own_card_images(tmp_path):
+    from tarot_learn.decks import default_deck, make_sample_scans
+
+    make_sample_scans(tmp_path, "T13 KS AW", height=120)
+    board = SolitaireBoard("tarot-solitaire", seed=3, deck=str(tmp_path))
+    default = SolitaireBoard("tarot-solitaire", seed=3)
+    assert board.deck.has_own(Card.parse("T13")) and default.deck is default_deck()
+    assert board.surface.images["T13"] != default.surface.images["T13"]     # the scan
+    assert board.surface.images["T5"] == default.surface.images["T5"]       # default art
+    # the scan cannot carry the art's value badge, so the board labels it
+    assert board.surface.badges == {"T13": "4", "KS": "14"}
+    board._values.value = False
+    assert board.surface.badges == {}
+    table = TarotTable(players=4, seed=5, deck=tmp_path)
+    plain = TarotTable(players=4, seed=5)
+    assert table.surface.images["KS"] != plain.surface.images["KS"]
+    assert table.surface.images["T5"] == plain.surface.images["T5"]
+
+
+table_actions = st.lists(st.tuples(st.sampled_from(["card", "card", "card", "press", "timeout"]),
+                                   st.integers(0, 30),
+                                   st.sampled_from(["pass", "prise", "garde", "garde_sans", "garde_contre",
+                                                    "discard", "chelem", "no_chelem", "poignee", "next",
+                                                    "undo", "call ks"])),
+                         max_size=40)
+
+
+@settings(max_examples=20, deadline=None)
+@given(actions=table_actions, seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]))
+def test_random_table_use_keeps_the_view_true_and_the_cards_whole(actions, seed, players):
+    t = TarotTable(players=players, seed=seed, rounds=None)
+    for kind, i, name in actions:
+        deal = t.state
+        before = deal.key()
+        if kind == "card":
+            hand = t._hand()
+            t.click_card(hand[i % len(hand)] if hand else "AW")
+        elif kind == "press":
+            t.press(name)
+        else:
+            t.timeout()
+        deal = t.state
+        if t.message_kind == "refused":
+            assert deal.key() == before                     # a refused action changes nothing
+        assert sorted(deal.cards()) == sorted(games.get("french-tarot").new(1, players=players).cards())
+        view = t.surface.view
+        assert [h["c"] for h in view["hand"]] == [FR.text(c) for c in deal.hands[0]]
+        assert [s["n"] for s in view["seats"]] == [len(h) for h in deal.hands]
+        assert view["phase"] == deal.phase.value and view["to_play"] == deal.to_play
+        assert t.match.in_progress is False or deal.to_play == 0   # the bots never keep the turn
+
+
+def test_table_poignee_with_trumps_you_choose():
+    # match seed 22 deals South 8+ trumps at five players (a simple poignée is 8, FT-15)
+    t = TarotTable(players=5, seed=22)
+    t.press("pass")
+    deal = t.state
+    assert deal.phase is Phase.PLAYING and deal.to_play == 0
+    labels = [b.description for b in t._actions.children]
+    assert any(l.startswith("Show a simple poignée") for l in labels)
+    t.press("choose_poignee")
+    assert t.poignee_selection == []
+    hand = t._hand()
+    plain = next(c for c in hand if not c.startswith("T"))
+    key = deal.key()
+    t.click_card(plain)                            # choosing, a plain card is not played
+    assert t.message_kind == "refused" and "FT-15" in t.message and deal.key() == key
+    trumps = [c for c in hand if c.startswith("T") and c != "T0"]
+    chosen = list(reversed(trumps))[:8]            # the highest, not the lowest the quick button shows
+    for c in chosen:
+        t.click_card(c)
+    assert t.poignee_selection == chosen
+    assert [h["c"] for h in t.surface.view["hand"] if h["sel"]] == [c for c in hand if c in chosen]
+    show = t._buttons["show_poignee"]
+    assert not show.disabled and "8 trumps" in show.description
+    t.press("show_poignee")
+    assert t.poignee_selection is None
+    shown = [cards for seat, cards in deal.observation(1)["poignees"] if seat == 0]
+    assert shown and sorted(shown[0]) == sorted(chosen)
+    assert "poignée" in t.message and "FT-15" in t.message
+
+
+def test_table_undo_after_the_last_card_takes_the_row_off_the_sheet():
+    t = TarotTable(players=4, seed=5)
+    play_out(t)
+    assert len(t.match.sheet) == 1 and not t.match.in_progress
+    t.press("undo")
+    assert len(t.match.sheet) == 0 and t.match.in_progress
+    assert t.state.phase is Phase.PLAYING and t.state.to_play == 0 and t._sheet.value == ""
