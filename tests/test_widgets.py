@@ -16,7 +16,8 @@ pytest.importorskip("ipywidgets")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from tarot_learn import games  # noqa: E402
-from tarot_learn.core import Move  # noqa: E402
+from tarot_learn.cards import Card  # noqa: E402
+from tarot_learn.core import Move, OptionError  # noqa: E402
 from tarot_learn.widgets import SolitaireBoard  # noqa: E402
 from tarot_learn.widgets.board import patience_games  # noqa: E402
 
@@ -24,11 +25,15 @@ PATIENCES = patience_games()
 
 
 def view_counts(board: SolitaireBoard) -> dict[str, int]:
-    return {p["id"]: len(p["cards"]) for p in board.surface.view["piles"]}
+    return {p["id"]: p["hidden"] + len(p["cards"]) for p in board.surface.view["piles"]}
 
 
 def state_counts(state) -> dict[str, int]:
-    return {p["id"]: len(p["cards"]) for p in state.view()["piles"]}
+    return {p.id: p.size for p in state.observation().piles}
+
+
+def pile_size(state, pid: str) -> int:
+    return state.observation().pile(pid).size
 
 
 def first_move(state, want=lambda m: True) -> Move:
@@ -38,10 +43,11 @@ def first_move(state, want=lambda m: True) -> Move:
 def refused_move(state) -> Move:
     """A tableau move the rules refuse (a face-up top card onto a column it does not fit)."""
     legal = set(state.legal_moves())
+    obs = state.observation()
     for a in range(1, state.NCOLS + 1):
         for b in range(1, state.NCOLS + 1):
             m = Move("move", f"t{a}", f"t{b}", 1)
-            if a != b and state.tab[a - 1] and state.tab[b - 1] and m not in legal:
+            if a != b and obs.pile(f"t{a}").top and obs.pile(f"t{b}").top and m not in legal:
                 return m
     raise AssertionError("every column fits every other")
 
@@ -72,13 +78,15 @@ def test_board_from_state_and_bad_arguments():
     s = games.new("tarot-solitaire", seed=3, draw=3)
     board = SolitaireBoard(state=s)
     assert board.state is s and board._option_widgets["draw"].value == 3
-    with pytest.raises(ValueError, match="TarotTable"):
+    with pytest.raises(OptionError, match="TarotTable"):
         SolitaireBoard("french-tarot")
-    with pytest.raises(ValueError, match="option"):
+    with pytest.raises(OptionError, match="TarotTable"):
+        SolitaireBoard(state=games.new("french-tarot", seed=1))
+    with pytest.raises(OptionError, match="option"):
         SolitaireBoard("tarot-solitaire", colour="red")
-    with pytest.raises(ValueError, match="card_height"):
+    with pytest.raises(OptionError, match="card_height"):
         SolitaireBoard(card_height=5)
-    with pytest.raises(ValueError, match="not both"):
+    with pytest.raises(OptionError, match="not both"):
         SolitaireBoard(state=s, seed=4)
 
 
@@ -88,7 +96,7 @@ def test_click_picks_up_lights_targets_and_moves(game):
     board = SolitaireBoard(game, seed=11)
     state = board.state
     move = first_move(state, lambda m: m.src[0] == "t")
-    start = len(state._pile(move.src)[2]) - move.count
+    start = pile_size(state, move.src) - move.count
     v0 = board.surface.view["v"]
     board.click(move.src, start)
     assert board.selected == (move.src, start)
@@ -137,7 +145,7 @@ def test_double_click_sends_a_card_up_or_says_why_not():
     board = SolitaireBoard(state=s)
     board.double_click("t1")
     assert [str(m) for m in s.moves] == ["t1>f1"]
-    assert s.found[0] and str(s.card(s.found[0][-1])) == "AW"
+    assert s.observation().pile("f1").cards == (Card.parse("AW"),)
     board.double_click("t2")                    # the Five of Cups cannot go up yet
     assert len(s.moves) == 1 and board.message_kind == "refused" and "TS-9" in board.message
 
@@ -146,7 +154,7 @@ def test_drop_is_a_pick_up_and_a_click():
     board = SolitaireBoard("tarot-solitaire", seed=11)
     state = board.state
     move = first_move(state, lambda m: m.src[0] == "t" and m.dst[0] == "t")
-    start = len(state._pile(move.src)[2]) - move.count
+    start = pile_size(state, move.src) - move.count
     board._on_browser_msg(board.surface, {"event": "drop", "src": move.src, "index": start,
                                           "dst": move.dst}, [])
     assert state.moves == [move]
@@ -155,14 +163,14 @@ def test_drop_is_a_pick_up_and_a_click():
 def test_stock_draws_and_redeals():
     board = SolitaireBoard("tarot-solitaire", seed=8, draw=3)
     state = board.state
-    n = len(state.stock)
+    n = pile_size(state, "s")
     board.click("s")
-    assert len(state.stock) == n - 3 and len(state.waste) == 3
-    while state.stock:
+    assert pile_size(state, "s") == n - 3 and pile_size(state, "w") == 3
+    while pile_size(state, "s"):
         board.press("draw")
-    assert board.buttons["draw"].description == "Redeal"
+    assert board.buttons["draw"].description == "Redeal" and board.surface.view["redeal"]
     board.press("draw")
-    assert state.moves[-1].action == "redeal" and len(state.stock) == n
+    assert state.moves[-1].action == "redeal" and pile_size(state, "s") == n
 
 
 # ----- buttons and keys --------------------------------------------------------------------------
@@ -172,7 +180,7 @@ def test_undo_redo_buttons_and_move_counter():
     assert board.buttons["undo"].disabled and board.buttons["redo"].disabled
     move = first_move(state)
     key0 = state.key()
-    board.click(move.src, len(state._pile(move.src)[2]) - move.count)
+    board.click(move.src, pile_size(state, move.src) - move.count)
     board.click(move.dst)
     key1 = state.key()
     board.press("undo")
@@ -180,7 +188,8 @@ def test_undo_redo_buttons_and_move_counter():
     assert state.moves_made == 1                     # undo never lowers the score (TS-21)
     board._on_browser_msg(board.surface, {"event": "key", "name": "redo"}, [])
     assert state.key() == key1 and state.moves_made == 2
-    board.press("undo"); board.press("undo")        # the second has nothing to undo
+    board.press("undo")
+    board.press("undo")                             # the second has nothing to undo
     assert state.key() == key0 and board.message_kind == "refused"
     board.press("fly")
     assert "no 'fly' button" in board.message
@@ -194,7 +203,7 @@ def test_hint_lights_a_legal_move():
         assert "Draw" in board.message and board.state.is_legal("draw")
         return
     src, start = board.selected
-    count = len(board.state._pile(src)[2]) - start
+    count = pile_size(board.state, src) - start
     move = Move("move", src, board.targets[0], count)
     assert board.state.is_legal(move)
     board.click(board.targets[0])
@@ -336,3 +345,79 @@ def test_random_clicking_keeps_the_view_true_and_the_cards_whole(game, actions, 
         assert board.surface.view["digest"] == board.digest()
         assert board.surface.view["moves"] == state.moves_made
         json.dumps(board.surface.view)               # the view always serialises
+
+
+# ----- what the page may know ----------------------------------------------------------------------
+def hidden_twin_layout(text: str) -> str:
+    """The same position with its face-down cards in another order: the cards inside each
+    ``[...]`` and the stock reversed (what the player sees is unchanged)."""
+    out = []
+    for line in text.splitlines():
+        pile, sep, rest = line.partition(":")
+        if sep and "[" in rest:
+            head, _, tail = rest.partition("[")
+            inner, _, after = tail.partition("]")
+            rest = f"{head}[{' '.join(reversed(inner.split()))}]{after}"
+        elif sep and pile.strip() == "s":
+            rest = " " + " ".join(reversed(rest.split()))
+        out.append(pile + sep + rest)
+    return "\n".join(out) + "\n"
+
+
+def page_state(board: SolitaireBoard) -> bytes:
+    """Everything the board syncs to the page that depends on the position, as bytes."""
+    widgets = {"view": board.surface.view, "counter": board._counter.value,
+               "status": board._status.value, "explain": board._explain.value,
+               "deal": board._deal_info.value,
+               "buttons": {k: [b.description, b.disabled] for k, b in board.buttons.items()}}
+    return json.dumps(widgets, sort_keys=True).encode()
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+def test_the_page_gets_the_same_bytes_for_positions_that_look_the_same(game):
+    layout = games.new(game, seed=5).layout()
+    one = games.from_layout(game, layout)
+    two = games.from_layout(game, hidden_twin_layout(layout))
+    assert one.key() != two.key()                                  # the face-down cards differ
+    assert one.observation() == two.observation()                  # the player sees the same
+    boards = [SolitaireBoard(state=one), SolitaireBoard(state=two)]
+    assert page_state(boards[0]) == page_state(boards[1])
+    assert boards[0].digest() == boards[1].digest() == boards[0].surface.view["digest"]
+    # the same clicks (a pick-up, a refused drop, a put-back, an unknown pile) keep them equal
+    move = first_move(one, lambda m: m.src[0] == "t")
+    for board in boards:
+        board.click(move.src, pile_size(board.state, move.src) - move.count)
+    assert page_state(boards[0]) == page_state(boards[1])
+    for board in boards:
+        board.click(move.src)
+        board.click("zz")
+        board.press("deselect")
+    assert page_state(boards[0]) == page_state(boards[1])
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+def test_the_page_view_names_no_face_down_card(game):
+    board = SolitaireBoard(game, seed=12)
+    obs = board.state.observation()
+    view = board.surface.view
+    assert [p["id"] for p in view["piles"]] == [p.id for p in obs.piles]
+    for sent, pile in zip(view["piles"], obs.piles):
+        assert sent["role"] == pile.role.value and sent["hidden"] == pile.hidden
+        assert sent["cards"] == [str(c) for c in pile.cards]       # face-up cards only
+    shown = {c for p in view["piles"] for c in p["cards"]}
+    assert shown == {str(c) for c in obs.visible_cards()}
+    assert sum(p["hidden"] for p in view["piles"]) > 0             # the deal has face-down cards
+    assert view["ncols"] == len(obs.by_role("tableau"))
+
+
+def test_page_messages_outside_the_schema_are_refused_visibly():
+    board = SolitaireBoard("tarot-solitaire", seed=9)
+    key = board.state.key()
+    for msg in (None, [1, 2], {"event": "explode"}, {"event": "click", "pile": "t1", "index": float("nan")},
+                {"event": "click", "pile": "t1", "index": 1e300}, {"event": "key", "name": "s>s"}):
+        board.message = ""
+        board._on_browser_msg(board.surface, msg, [])
+        assert board.message                                  # something is always said
+    board._on_browser_msg(board.surface, {"event": "explode"}, [])
+    assert board.message_kind == "refused" and "does not understand" in board.message
+    assert board.state.key() == key and board.state.moves == []

@@ -8,6 +8,11 @@ VBox.  Every intent has a Python entry point (:meth:`SolitaireBoard.click`,
 :meth:`~SolitaireBoard.press`), which is what the browser calls too, so tests can play without a
 browser.
 
+What the page receives is built from ``state.observation(0)`` only (a
+:class:`~tarot_learn.games.solitaire.PatienceObservation`): piles by role, face-up cards, and
+face-down cards as a count with no identity.  Two positions that look the same to the player
+send byte-identical views, digest included.
+
 Clicking: a card (or the run it heads) is picked up and the piles it may go to light up; a
 click on one of them moves it, and the panel says which rule allowed the move, or which rule
 refused it.  Clicking the stock draws (or redeals); a double-click sends a card up.
@@ -18,29 +23,83 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
-from typing import Any
+import json
+from typing import Any, Callable
 
 import anywidget
 import ipywidgets as W
 import traitlets as T
 
 from .. import games
-from ..core import IllegalMove, Move, OptionError
-from ..deals import DealCodeError, MAX_SEED
-from ..games.solitaire import Patience
+from ..cards import Card
+from ..core import Move
+from ..deals import MAX_SEED
+from ..errors import OptionError, TarotLearnError
+from ..games.solitaire import Patience, PatienceObservation
+from ..observation import Role
 from ._common import (STATIC, css, card_pictures, esc, message_html, resolve_deck, short_list,
                       value_badges)
 
-__all__ = ["SolitaireBoard", "PatienceView", "patience_games"]
+__all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "observation_digest"]
 
 # (deck identity, pack, height, show_value) -> {notation: png}; pictures are encoded once per
 # process, so a new deal or a second board costs no encoding and the traitlet holds the same dict.
 _PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 
+# The intents a page may send, with the fields each one carries.
+_EVENTS = {"click": ("pile", "index"), "dblclick": ("pile",), "drop": ("src", "index", "dst"),
+           "key": ("name",)}
+
+_BUTTONS = (  # name, label, tooltip, icon
+    ("new", "New deal", "deal again: a seed or deal code from the box, else random", "refresh"),
+    ("draw", "Draw", "turn cards from the stock (space or d)", "clone"),
+    ("undo", "Undo", "take back the last move (z)", "undo"),
+    ("redo", "Redo", "replay the move taken back (y)", "repeat"),
+    ("hint", "Hint", "light up a good move (h)", "lightbulb-o"),
+    ("auto", "Auto-finish", "send every card that can safely go up to the foundations", "forward"),
+)
+
 
 def patience_games() -> list[str]:
     """The registered games a SolitaireBoard plays (every :class:`Patience`)."""
     return [n for n in games.names() if issubclass(games.get(n), Patience)]
+
+
+def observation_digest(obs: PatienceObservation) -> str:
+    """A short fingerprint of what the player sees (mirrored into the page as ``data-digest``):
+    a hash of the observation's JSON, so face-down cards count but never their identity.
+
+    >>> from tarot_learn import games
+    >>> len(observation_digest(games.new("klondike", seed=3).observation()))
+    12
+    """
+    text = json.dumps(obs.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def page_view(obs: PatienceObservation, pack: str) -> dict[str, Any]:
+    """The part of the page's view that describes the position: every pile as
+    ``{"id", "role", "label", "hidden", "cards"}`` (``hidden``: face-down cards, a count only;
+    ``cards``: the face-up ones, bottom first), the status, the score, whether the stock can be
+    turned over again, and the digest.  Built from the observation alone.
+
+    >>> from tarot_learn import games
+    >>> v = page_view(games.new("klondike", seed=3).observation(), "standard")
+    >>> v["piles"][0], v["ncols"], v["redeal"]
+    ({'id': 's', 'role': 'stock', 'label': 'Stock', 'hidden': 24, 'cards': []}, 7, False)
+    """
+    piles = [{"id": p.id, "role": p.role.value, "label": p.label, "hidden": p.hidden,
+              "cards": [str(c) for c in p.cards]} for p in obs.piles]
+    return {"game": obs.game, "pack": pack, "piles": piles, "status": obs.status,
+            "moves": obs.moves_made, "digest": observation_digest(obs), "redeal": _can_redeal(obs),
+            "ncols": len(obs.by_role(Role.TABLEAU))}
+
+
+def _can_redeal(obs: PatienceObservation) -> bool:
+    """The stock is empty, the waste is not, and a redeal is left."""
+    stock, waste = obs.by_role(Role.STOCK), obs.by_role(Role.WASTE)
+    return (bool(stock) and stock[0].size == 0 and bool(waste) and waste[0].size > 0
+            and (obs.redeals_left is None or obs.redeals_left > 0))
 
 
 def _pictures(deck: Any, pack: str, height: int, show_value: bool) -> dict[str, bytes]:
@@ -63,6 +122,28 @@ class PatienceView(anywidget.AnyWidget):
     view = T.Dict(help="the compact view: piles, selection, lit targets, status, version").tag(sync=True)
 
 
+def _new_state(game: str, seed: int | None, state: Patience | None, options: dict[str, Any]) -> Patience:
+    """The state a board starts from: ``state`` as given, or a new deal of ``game``."""
+    if state is not None:
+        if not isinstance(state, Patience):
+            raise OptionError(f"SolitaireBoard plays patience games ({', '.join(patience_games())}); "
+                              f"{type(state).__name__} is not one: use TarotTable for French Tarot")
+        if options or seed is not None:
+            raise OptionError("give either state= or game/seed/options, not both")
+        return state
+    cls = games.get(game)
+    if not issubclass(cls, Patience):
+        raise OptionError(f"SolitaireBoard plays {', '.join(patience_games())}, not {game!r}"
+                          " (French Tarot has its own TarotTable)")
+    return cls.new(seed, **options)      # OptionError names a bad option in one line
+
+
+def _check_card_height(card_height: object) -> int:
+    if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
+        raise OptionError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+    return card_height
+
+
 class SolitaireBoard(W.VBox):
     """An interactive patience board with its controls.
 
@@ -79,20 +160,8 @@ class SolitaireBoard(W.VBox):
     def __init__(self, game: str = "tarot-solitaire", seed: int | None = None, deck: Any = None,
                  *, state: Patience | None = None, card_height: int = 112,
                  show_values: bool = True, **options: Any) -> None:
-        if state is not None:
-            if not isinstance(state, Patience):
-                raise ValueError(f"SolitaireBoard plays patience games ({', '.join(patience_games())}); "
-                                 f"{type(state).__name__} is not one: use TarotTable for French Tarot")
-            if options or seed is not None:
-                raise ValueError("give either state= or game/seed/options, not both")
-        else:
-            cls = games.get(game)
-            if not issubclass(cls, Patience):
-                raise ValueError(f"SolitaireBoard plays {', '.join(patience_games())}, not {game!r}"
-                                 " (French Tarot has its own TarotTable)")
-            state = cls.new(seed, **options)      # OptionError names a bad option in one line
-        if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
-            raise ValueError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+        state = _new_state(game, seed, state, options)
+        card_height = _check_card_height(card_height)
         self._deck_arg = deck
         self._deck = resolve_deck(deck, state.pack)
         self._state: Patience = state
@@ -104,12 +173,20 @@ class SolitaireBoard(W.VBox):
         self._show_values = bool(show_values)
         # Pictures are drawn a little larger than shown so they stay sharp on high-DPI screens.
         self._picture_height = min(4000, round(card_height * 1.5))
-
         self.surface = PatienceView(card_height=card_height)
         self.surface.on_msg(self._on_browser_msg)
+        super().__init__(self._build_controls())
+        self.add_class("tl-solitaire-board")
+        self._build_options()
+        self._send_pictures()
+        self._say(f"{state.title}: click a card to pick it up, then click where it should go. "
+                  "Double-click sends a card up to its foundation.", "info")
+        self._sync()
 
+    def _build_controls(self) -> list[W.Widget]:
+        """The controls round the table, wired to the entry points; returns the board's rows."""
         self._game = W.Dropdown(options=[(games.get(n).title, n) for n in patience_games()],
-                                value=state.name, description="Game",
+                                value=self._state.name, description="Game",
                                 layout=W.Layout(width="220px"))
         self._game.observe(self._on_game, names="value")
         self._options_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -121,42 +198,24 @@ class SolitaireBoard(W.VBox):
         self._values = W.Checkbox(value=self._show_values, description="show plays-as values",
                                   indent=False, layout=W.Layout(width="190px"))
         self._values.observe(self._on_values, names="value")
-
-        def button(label: str, name: str, tip: str, icon: str = "") -> W.Button:
-            b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
-            b.on_click(lambda _: self.press(name))
-            b.add_class(f"tl-btn-{name}")
-            return b
-
-        self.buttons = {
-            "new": button("New deal", "new", "deal again: a seed or deal code from the box, else random", "refresh"),
-            "draw": button("Draw", "draw", "turn cards from the stock (space or d)", "clone"),
-            "undo": button("Undo", "undo", "take back the last move (z)", "undo"),
-            "redo": button("Redo", "redo", "replay the move taken back (y)", "repeat"),
-            "hint": button("Hint", "hint", "light up a good move (h)", "lightbulb-o"),
-            "auto": button("Auto-finish", "auto", "send every card that can safely go up to the foundations", "forward"),
-        }
-        self._counter = W.HTML()
-        self._status = W.HTML()
-        self._explain = W.HTML()
-        self._deal_info = W.HTML()
+        self.buttons = {name: self._button(name, label, tip, icon) for name, label, tip, icon in _BUTTONS}
+        self._counter, self._status, self._explain, self._deal_info = (W.HTML() for _ in range(4))
         self._counter.add_class("tl-counter")
         self._status.add_class("tl-status")
         self._explain.add_class("tl-explain")
-
-        top = W.HBox([self._game, self._seed, self.buttons["new"], self._deal_info],
-                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        row = W.Layout(flex_flow="row wrap", align_items="center")
+        top = W.HBox([self._game, self._seed, self.buttons["new"], self._deal_info], layout=row)
         play = W.HBox([self.buttons[n] for n in ("draw", "undo", "redo", "hint", "auto")]
                       + [self._counter], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         opts = W.HBox([self._options_box, self._values],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([top, opts, self.surface, play, self._status, self._explain])
-        self.add_class("tl-solitaire-board")
-        self._build_options()
-        self._send_pictures()
-        self._say(f"{state.title}: click a card to pick it up, then click where it should go. "
-                  "Double-click sends a card up to its foundation.", "info")
-        self._sync()
+        return [top, opts, self.surface, play, self._status, self._explain]
+
+    def _button(self, name: str, label: str, tip: str, icon: str) -> W.Button:
+        b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
+        b.on_click(lambda _: self.press(name))
+        b.add_class(f"tl-btn-{name}")
+        return b
 
     # ----- public --------------------------------------------------------------------------------
     @property
@@ -168,6 +227,10 @@ class SolitaireBoard(W.VBox):
     def deck(self) -> Any:
         """The :class:`tarot_learn.decks.Deck` the cards are drawn from."""
         return self._deck
+
+    def observation(self) -> PatienceObservation:
+        """What the player sees now: everything the board shows and sends comes from this."""
+        return self._state.observation(0)
 
     def refresh(self) -> None:
         """Redraw from the state (after changing ``board.state`` from Python)."""
@@ -186,20 +249,19 @@ class SolitaireBoard(W.VBox):
         if pile == "s":
             self._clear_selection()
             return self._play_text("s")
-        if self.selected is not None:
-            src, start = self.selected
-            if pile == src:
-                cards = self._cards(pile)
-                if index is not None and index != start and 0 <= index < len(cards) and cards[index] != "??":
-                    return self._select(pile, index)
-                self._clear_selection()
-                self._say("Put back.", "info")
-                return self._sync()
-            count = len(self._cards(src)) - start
+        if self.selected is None:
+            return self._select(pile, index)
+        src, start = self.selected
+        if pile == src:
+            cards = self._cards(pile)
+            if index is not None and index != start and 0 <= index < len(cards) and cards[index] is not None:
+                return self._select(pile, index)
             self._clear_selection()
-            text = f"{src}>{pile}" + (f"x{count}" if count != 1 else "")
-            return self._play_text(text)
-        return self._select(pile, index)
+            self._say("Put back.", "info")
+            return self._sync()
+        count = len(self._cards(src)) - start
+        self._clear_selection()
+        self._play_text(f"{src}>{pile}" + (f"x{count}" if count != 1 else ""))
 
     def double_click(self, pile: str) -> None:
         """Send the top card of ``pile`` up to the foundation that takes it."""
@@ -214,10 +276,9 @@ class SolitaireBoard(W.VBox):
         if not self._cards(pile):
             self._say(f"{pile} is empty: there is no card to send up.", "refused")
             return self._sync()
-        move = st.parse_move(f"{pile}>f")
-        if move.dst == "f":       # no foundation takes it now: ask the one it belongs to why
-            move = Move("move", pile, self._home_foundation(pile), 1)
-        self._play_move(move)
+        # "t3>f" names the foundation that takes the card; when none does, the refusal says
+        # which foundation it belongs to and why it cannot go up yet.
+        self._play_text(f"{pile}>f")
 
     def drop(self, src: str, index: int, dst: str) -> None:
         """A card dragged from ``src`` (at ``index``, with the cards on it) and dropped on ``dst``."""
@@ -232,60 +293,23 @@ class SolitaireBoard(W.VBox):
     def press(self, name: str) -> None:
         """A button or key: ``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``, ``deselect``."""
         name = str(name).strip().lower()
-        st = self._state
-        if name == "draw":
-            self._clear_selection()
-            if not st.stock and not st.waste:
-                self._say("There is nothing to draw: the stock and the "
-                          f"{self._waste_word()} are both empty.", "refused")
-                return self._sync()
-            return self._play_text("s")
-        if name in ("undo", "redo"):
-            self._clear_selection()
-            pending = st.moves[-1:] if name == "undo" else st.redo_moves[:1]
-            # Name the card while it still lies where the move left it (undo) or finds it (redo).
-            what = self._describe(pending[0], after=name == "undo") if pending else ""
-            try:
-                st.undo() if name == "undo" else st.redo()
-            except IllegalMove as err:
-                self._say(f"{err.message[0].upper()}{err.message[1:]}.", "refused")
-            else:
-                if name == "undo":
-                    self._say(f"Took back {what}. Undo does not lower the move count (the score "
-                              "counts every move made).", "info")
-                else:
-                    self._say(f"Replayed {what}.", "info")
+        actions: dict[str, Callable[[], None]] = {
+            "draw": self._draw, "undo": self._undo, "redo": self._redo, "hint": self._hint,
+            "auto": self._auto, "new": lambda: self.new_deal(self._seed.value),
+            "deselect": self.refresh}
+        action = actions.get(name)
+        if action is None:
+            self._say(f"There is no {name!r} button; try draw, undo, redo, hint, auto or new.", "refused")
             return self._sync()
-        if name == "hint":
-            return self._hint()
-        if name == "auto":
-            return self._auto()
-        if name == "new":
-            return self.new_deal(self._seed.value)
-        if name == "deselect":
-            self._clear_selection()
-            return self._sync()
-        self._say(f"There is no {name!r} button; try draw, undo, redo, hint, auto or new.", "refused")
-        self._sync()
+        action()
 
     def new_deal(self, seed: "int | str | None" = None) -> None:
         """Deal again: ``seed`` is a number, a deal code (of any patience), or blank/None for a
         random deal.  A bad entry leaves the game as it is and says what to type."""
         text = "" if seed is None else str(seed).strip()
         try:
-            if not text:
-                state = type(self._state).new(None, **self._current_options())
-            elif text.isdigit():
-                n = int(text)
-                if n > MAX_SEED:
-                    raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")
-                state = type(self._state).new(n, **self._current_options())
-            else:
-                state = games.from_code(text)
-                if not isinstance(state, Patience):
-                    raise OptionError(f"{text} is a {state.title} deal; this board plays patience "
-                                      "(open a TarotTable for French Tarot)")
-        except (OptionError, DealCodeError) as err:
+            state = self._deal(text)
+        except TarotLearnError as err:
             self._say(f"Cannot deal {text!r}: {err}. Type a seed number, a deal code such as "
                       f"{self._state.deal_code or 'TS-...'}, or leave the box blank.", "refused")
             return self._sync()
@@ -295,20 +319,34 @@ class SolitaireBoard(W.VBox):
         self._sync()
 
     def pile_counts(self) -> dict[str, int]:
-        """Cards in each pile, from the state (what the browser must show)."""
-        return {p["id"]: len(p["cards"]) for p in self._state.view()["piles"]}
+        """Cards in each pile, face-down ones included (what the browser must show)."""
+        return {p.id: p.size for p in self.observation().piles}
 
     def summary(self) -> dict[str, Any]:
-        """What the page should show now: cards per pile, the position digest, moves, status."""
-        st = self._state
-        return {"counts": self.pile_counts(), "digest": self.digest(), "moves": st.moves_made,
-                "status": st.view()["status"], "deal_code": st.deal_code}
+        """What a test compares with the page: cards per pile, the digest, moves, status."""
+        obs = self.observation()
+        return {"counts": {p.id: p.size for p in obs.piles}, "digest": observation_digest(obs),
+                "moves": obs.moves_made, "status": obs.status, "deal_code": self._state.deal_code}
 
     def digest(self) -> str:
-        """A short fingerprint of the position (mirrored into the page as ``data-digest``)."""
-        return hashlib.sha1(repr(self._state.key()).encode()).hexdigest()[:12]
+        """A short fingerprint of what the player sees (the page's ``data-digest``)."""
+        return observation_digest(self.observation())
 
     # ----- state changes -------------------------------------------------------------------------
+    def _deal(self, text: str) -> Patience:
+        if not text:
+            return type(self._state).new(None, **self._current_options())
+        if text.isdigit():
+            n = int(text)
+            if n > MAX_SEED:
+                raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")
+            return type(self._state).new(n, **self._current_options())
+        state = games.from_code(text)
+        if not isinstance(state, Patience):
+            raise OptionError(f"{text} is a {state.title} deal; this board plays patience "
+                              "(open a TarotTable for French Tarot)")
+        return state
+
     def _set_state(self, state: Patience) -> None:
         game_changed = state.name != self._state.name
         pack_changed = state.pack != self._state.pack
@@ -336,7 +374,8 @@ class SolitaireBoard(W.VBox):
         self._option_widgets = {}
         for opt in type(self._state).options_spec:
             w = W.Dropdown(options=[(str(c), c) for c in opt.choices], value=self._state.options[opt.name],
-                           description=opt.name.replace("_", " "), tooltip=opt.help, style={"description_width": "initial"},
+                           description=opt.name.replace("_", " "), tooltip=opt.help,
+                           style={"description_width": "initial"},
                            layout=W.Layout(width="auto", margin="0 12px 0 0"))
             w.observe(self._on_option, names="value")
             self._option_widgets[opt.name] = w
@@ -348,7 +387,7 @@ class SolitaireBoard(W.VBox):
         opts = {name: w.value for name, w in self._option_widgets.items()}
         try:
             state = type(self._state).new(self._state.seed, **opts)
-        except OptionError as err:
+        except TarotLearnError as err:
             self._say(f"{err}", "refused")
             return self._sync()
         self._set_state(state)
@@ -376,30 +415,64 @@ class SolitaireBoard(W.VBox):
             self.surface.images = pictures
             self.surface.badges = value_badges(self._deck, pack) if show else {}
 
+    # ----- buttons -------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        self._clear_selection()
+        obs = self.observation()
+        if not obs.pile("s").size and not obs.pile("w").size:
+            self._say("There is nothing to draw: the stock and the "
+                      f"{self._waste_word()} are both empty.", "refused")
+            return self._sync()
+        self._play_text("s")
+
+    def _undo(self) -> None:
+        self._clear_selection()
+        pending = self._state.moves[-1:]
+        # Name the card while it still lies where the move left it.
+        what = self._describe(pending[0], after=True) if pending else ""
+        try:
+            self._state.undo()
+        except TarotLearnError as err:
+            self._say(_sentence(err), "refused")
+        else:
+            self._say(f"Took back {what}. Undo does not lower the move count (the score "
+                      "counts every move made).", "info")
+        self._sync()
+
+    def _redo(self) -> None:
+        self._clear_selection()
+        pending = self._state.redo_moves[:1]
+        what = self._describe(pending[0]) if pending else ""   # where the move finds the card
+        try:
+            self._state.redo()
+        except TarotLearnError as err:
+            self._say(_sentence(err), "refused")
+        else:
+            self._say(f"Replayed {what}.", "info")
+        self._sync()
+
     # ----- clicks -> moves -----------------------------------------------------------------------
-    def _cards(self, pile: str, state: Patience | None = None) -> list[str]:
-        """The cards of ``pile`` as the player sees them, bottom first (``'??'``: face down).
-        Read from the piles directly: ``view()`` also works out whether the game is stuck."""
-        st = state or self._state
-        p = st._pile(pile)
-        if p is None:
+    def _cards(self, pile: str, obs: PatienceObservation | None = None) -> list[Card | None]:
+        """The cards of ``pile`` as the player sees them, bottom first (``None``: face down)."""
+        obs = obs or self.observation()
+        try:
+            p = obs.pile(pile)
+        except KeyError:
             return []
-        kind, i, ids = p
-        hidden = {"s": len(ids), "r": max(0, len(ids) - 1), "t": st.down[i] if kind == "t" else 0}.get(kind, 0)
-        return ["??" if k < hidden else str(st.card(c)) for k, c in enumerate(ids)]
+        return [None] * p.hidden + list(p.cards)
 
     def _select(self, pile: str, index: int | None) -> None:
         st = self._state
         cards = self._cards(pile)
-        kind = pile[0]
         if not cards:
             self._say(f"{_cap(self._pile_name(pile))} is empty: pick up a card first, then click here "
                       "to put it down.", "info")
             return self._sync()
         top = len(cards) - 1
-        if index is None or kind in "wrf" or not 0 <= index <= top:
+        if index is None or pile[0] in "wrf" or not 0 <= index <= top:
             index = top                   # only the top card of these piles is in play
-        if cards[index] == "??":
+        card = cards[index]
+        if card is None:
             rule = st.RULE.get("faceup", "")
             self._say(f"That card is face down; it turns up when the cards on it have moved away "
                       f"({rule}).", "refused")
@@ -407,8 +480,7 @@ class SolitaireBoard(W.VBox):
         count = len(cards) - index
         self.selected = (pile, index)
         self.targets = st.legal_destinations(pile, count)
-        name = self._card_name(cards[index])
-        what = name if count == 1 else f"{name} and the {count - 1} card(s) on it"
+        what = card.name if count == 1 else f"{card.name} and the {count - 1} card(s) on it"
         if self.targets:
             where = short_list(self._pile_name(t) for t in self.targets)
             self._say(f"Picked up {what}: it may go to {where} (lit). Click one, or click "
@@ -421,7 +493,7 @@ class SolitaireBoard(W.VBox):
     def _play_text(self, text: str) -> None:
         try:
             move = self._state.parse_move(text)
-        except IllegalMove as err:
+        except TarotLearnError as err:
             self._say(f"Not allowed: {err}", "refused")
             return self._sync()
         self._play_move(move)
@@ -436,15 +508,6 @@ class SolitaireBoard(W.VBox):
         st.play(move)
         self._say(explanation, "ok")
         self._sync()
-
-    def _home_foundation(self, pile: str) -> str:
-        st = self._state
-        src = st._pile(pile)
-        if src and src[2]:
-            slots = st.tbl.found_slots[src[2][-1]]
-            if slots:
-                return f"f{slots[0] + 1}"
-        return "f1"
 
     def _hint(self) -> None:
         st = self._state
@@ -473,7 +536,7 @@ class SolitaireBoard(W.VBox):
         if played:
             names = []
             for m in played:         # replay on a copy to name each card where it was
-                names.append(self._describe(m, state=before))
+                names.append(self._describe(m, obs=before.observation(0)))
                 before.push(m)
             self._say(f"Auto-finish sent {len(played)} card(s) up: "
                       f"{short_list(names)}. Each is one move (undo "
@@ -492,31 +555,22 @@ class SolitaireBoard(W.VBox):
         return "discard" if self._state.name == "tarot-solitaire" else "waste"
 
     def _pile_name(self, pid: str) -> str:
-        st = self._state
         if pid[0] == "t":
             return f"Column {pid[1:]} ({pid})"
         if pid[0] == "f":
-            i = int(pid[1:]) - 1
-            labels = st.FOUND_LABELS
-            return f"the {labels[i]} foundation" if i < len(labels) else f"foundation {pid}"
+            i = int(pid[1:]) - 1 if pid[1:].isdigit() else -1
+            labels = self._state.FOUND_LABELS
+            return f"the {labels[i]} foundation" if 0 <= i < len(labels) else f"foundation {pid}"
         return {"s": "the stock", "w": f"the {self._waste_word()}", "r": "the reserve"}.get(pid, pid)
 
-    def _card_name(self, text: str) -> str:
-        from ..cards import Card
-
-        try:
-            return Card.parse(text.rstrip("'"), self._state.pack).name
-        except ValueError:
-            return text
-
-    def _describe(self, move: Move, *, after: bool = False, state: Patience | None = None) -> str:
+    def _describe(self, move: Move, *, after: bool = False, obs: PatienceObservation | None = None) -> str:
         """``'Ace of Swords from t6 to f3'``: the card is looked for in the source pile, or in
         the destination when the move has been made (``after``)."""
         if move.action != "move":
             return {"draw": "a draw from the stock", "redeal": "the redeal"}.get(move.action, move.action)
-        cards = self._cards(move.dst if after else move.src, state)
+        cards = self._cards(move.dst if after else move.src, obs)
         head = cards[-move.count] if len(cards) >= move.count else None
-        card = self._card_name(head) if head and head != "??" else move.src
+        card = head.name if head is not None else move.src
         if move.count > 1:
             card += f" with the {move.count - 1} card(s) on it"
         return f"{card} from {move.src} to {move.dst}"
@@ -526,72 +580,94 @@ class SolitaireBoard(W.VBox):
 
     # ----- sync to the browser --------------------------------------------------------------------
     def _sync(self) -> None:
-        st = self._state
-        v = st.view()
+        obs = self.observation()
         self._version += 1
-        piles = [{"id": p["id"], "kind": p["kind"], "label": p["label"],
-                  "cards": [c if up else "?" for c, up in p["cards"]]} for p in v["piles"]]
-        status = v["status"]
-        can_redeal = not st.stock and bool(st.waste) and st._redeals_left()
-        view = {"v": self._version, "game": st.name, "pack": st.pack, "piles": piles,
-                "sel": list(self.selected) if self.selected else None, "targets": self.targets,
-                "status": status, "moves": st.moves_made, "digest": self.digest(),
-                "redeal": can_redeal, "ncols": st.NCOLS}
+        view = {"v": self._version, **page_view(obs, self._state.pack),
+                "sel": list(self.selected) if self.selected else None, "targets": self.targets}
         # One message per widget that changes (each child has its own comm, so hold each).
         with contextlib.ExitStack() as stack:
             for w in (self.surface, self._counter, self._deal_info, self._status, self._explain,
                       *self.buttons.values()):
                 stack.enter_context(w.hold_sync())
             self.surface.view = view
-            self._counter.value = (f'<span class="tl-moves">Moves: <b>{st.moves_made}</b></span>'
-                                   f' <span class="tl-onboard">({st.move_count} on the board)</span>')
-            self._deal_info.value = f'<span class="tl-code">Deal <code>{esc(st.deal_code or "custom position")}</code></span>'
-            if status == "won":
-                self._status.value = message_html(f"You won in {st.moves_made} moves! Deal "
-                                                  f"{st.deal_code}: challenge a friend to beat it.", "win")
-            elif status == "stuck":
-                self._status.value = message_html(
-                    "No moves left: nothing but turning the stock can change this position, and "
-                    "that leads nowhere. Undo to try another line, or deal again.", "stuck")
-            else:
-                self._status.value = ""
-            self._explain.value = message_html(self.message, self.message_kind) if self.message else ""
-            b = self.buttons
-            b["undo"].disabled = not st.history
-            b["redo"].disabled = not st.redo_moves
-            b["draw"].disabled = not st.stock and not can_redeal
-            b["draw"].description = "Redeal" if (not st.stock and can_redeal) else "Draw"
-            b["auto"].disabled = status == "won"
+            self._sync_panels(obs)
+            self._sync_buttons(obs, view["redeal"])
+
+    def _sync_panels(self, obs: PatienceObservation) -> None:
+        code = self._state.deal_code
+        self._counter.value = (f'<span class="tl-moves">Moves: <b>{obs.moves_made}</b></span>'
+                               f' <span class="tl-onboard">({obs.on_table} on the board)</span>')
+        self._deal_info.value = (f'<span class="tl-code">Deal <code>{esc(code or "custom position")}'
+                                 '</code></span>')
+        if obs.status == "won":
+            self._status.value = message_html(f"You won in {obs.moves_made} moves! Deal "
+                                              f"{code}: challenge a friend to beat it.", "win")
+        elif obs.status == "stuck":
+            self._status.value = message_html(
+                "No moves left: nothing but turning the stock can change this position, and "
+                "that leads nowhere. Undo to try another line, or deal again.", "stuck")
+        else:
+            self._status.value = ""
+        self._explain.value = message_html(self.message, self.message_kind) if self.message else ""
+
+    def _sync_buttons(self, obs: PatienceObservation, can_redeal: bool) -> None:
+        b = self.buttons
+        stock = obs.pile("s").size
+        b["undo"].disabled = not obs.on_table
+        b["redo"].disabled = not self._state.redo_moves
+        b["draw"].disabled = not stock and not can_redeal
+        b["draw"].description = "Redeal" if (not stock and can_redeal) else "Draw"
+        b["auto"].disabled = obs.status == "won"
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Intents from the page: ``{"event": "click"|"dblclick"|"drop"|"key", ...}``."""
-        if not isinstance(content, dict):
-            return
-        event = content.get("event")
+        """Intents from the page, checked against a small schema: ``{"event": "click", "pile",
+        "index"}``, ``{"event": "dblclick", "pile"}``, ``{"event": "drop", "src", "index",
+        "dst"}``, ``{"event": "key", "name"}``.  Anything else is ignored with a message; no
+        page message ever raises into the notebook."""
+        event = content.get("event") if isinstance(content, dict) else None
+        if event not in _EVENTS:
+            self._say("The page sent something the board does not understand; nothing changed.",
+                      "refused")
+            return self._sync()
         try:
-            if event == "click":
-                self.click(str(content.get("pile", "")), _index(content.get("index")))
-            elif event == "dblclick":
-                self.double_click(str(content.get("pile", "")))
-            elif event == "drop":
-                idx = _index(content.get("index"))
-                self.drop(str(content.get("src", "")), idx if idx is not None else -1,
-                          str(content.get("dst", "")))
-            elif event == "key":
-                self.press(str(content.get("name", "")))
-        except Exception as err:  # never let a stray message break the board; say what happened
+            self._dispatch(event, content)
+        except TarotLearnError as err:
+            self._clear_selection()
+            self._say(f"Not allowed: {err}", "refused")
+            self._sync()
+        except Exception as err:  # a stray message must never break the board or reach the notebook
             self._clear_selection()
             self._say(f"Something went wrong handling that {event}: {type(err).__name__}: {err}. "
                       "The game is unchanged.", "refused")
             self._sync()
+
+    def _dispatch(self, event: str, content: dict[str, Any]) -> None:
+        if event == "click":
+            self.click(str(content.get("pile", "")), _index(content.get("index")))
+        elif event == "dblclick":
+            self.double_click(str(content.get("pile", "")))
+        elif event == "drop":
+            idx = _index(content.get("index"))
+            self.drop(str(content.get("src", "")), idx if idx is not None else -1,
+                      str(content.get("dst", "")))
+        else:
+            self.press(str(content.get("name", "")))
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _sentence(err: TarotLearnError) -> str:
+    """An error as a sentence for the panel (the rule id, if any, kept)."""
+    text = str(getattr(err, "message", "") or err)
+    return f"{_cap(text)}." if text and not text.endswith(".") else _cap(text)
+
+
 def _index(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    if abs(value) > 10_000:
         return None
     return int(value)
 

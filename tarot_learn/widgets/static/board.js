@@ -1,5 +1,6 @@
 // SolitaireBoard's card table (anywidget ESM).  Python owns the game: this file draws the
-// compact view it sends and reports clicks, double-clicks, drops and keys back as intents.
+// compact view it sends (piles by role; face-down cards as a count, never an identity) and
+// reports clicks, double-clicks, drops and keys back as intents.
 // Card pictures arrive once, as PNG bytes, and become object URLs; a move redraws from the
 // small JSON view only.
 
@@ -69,13 +70,15 @@ function render({ model, el: root }) {
     top.append(left, right);
     board.append(top, cols);
 
-    for (const p of piles) {
+    for (const pile of piles) {
+      // Face-down cards come as a count only: each is drawn as a back, "?" in the list.
+      const p = { ...pile, kind: pile.role, cards: Array(pile.hidden || 0).fill("?").concat(pile.cards || []) };
       const node = el("div", `tl-pile tl-${p.kind}`, { "data-pile": p.id, "data-count": String(p.cards.length), title: p.label });
       if (targets.has(p.id)) node.classList.add("tl-target");
       const n = p.cards.length;
       let shown = [];                          // [index, offsetX, offsetY]
       if (p.kind === "tableau") {
-        const down = p.cards.filter((c) => c === "?").length;
+        const down = pile.hidden || 0;
         const up = n - down;
         let dUp = 0.25 * h, dDown = 0.1 * h;
         const room = 3.6 * h;                  // keep long columns on screen by fanning tighter
