@@ -19,6 +19,7 @@ from tarot_learn.games.french_tarot import rules as R
 from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot, play_deal
 from tarot_learn.games.french_tarot.simulate import simulate
 from tarot_learn.games.french_tarot.state import FrenchTarot, Phase
+from tarot_learn.observation import SPECTATOR, Role
 
 C = Card.parse
 EXCUSE, PETIT, T21 = C("T0"), C("T1"), C("T21")
@@ -314,7 +315,9 @@ def test_dog_is_shown_and_taken_then_discarded_by_steps_or_at_once():
     assert state.phase is Phase.DISCARDING and len(state.hands[taker]) == 24
     start = games.new("french-tarot", seed=state.seed)
     for seat in range(4):                               # the dog is shown to everyone (FT-11)
-        assert sorted(state.observation(seat)["dog"]) == sorted(R.text(c) for c in start.dog)
+        dog = state.observation(seat).pile("dog")
+        assert dog.role is Role.DOG and dog.hidden == 0
+        assert sorted(map(str, dog.cards)) == sorted(R.text(c) for c in start.dog)
         assert set(start.dog) <= set(state.hands[taker])
     hand = [R.CARDS[c] for c in state.hands[taker]]
     plain = [c for c in hand if not c.is_trump and c.rank != 14]
@@ -331,8 +334,9 @@ def test_dog_is_shown_and_taken_then_discarded_by_steps_or_at_once():
     assert state.phase is Phase.DECLARING and len(state.hands[taker]) == 18
     # The defence sees the discard's size, not its cards (no trumps were laid).
     obs = state.observation((taker + 1) % 4)
-    assert obs["discard"] == [] and obs["discard_size"] == 6
-    assert sorted(state.observation(taker)["discard"]) == sorted(map(str, six))
+    assert obs.pile("discard").cards == () and obs.pile("discard").hidden == 6
+    mine = state.observation(taker).pile("discard")
+    assert sorted(mine.cards) == sorted(six) and mine.hidden == 0
 
 
 def test_illegal_discards_name_their_rule():
@@ -397,8 +401,9 @@ def test_forced_trumps_in_the_discard_are_shown_and_count_for_a_poignee():
     state.play("discard AW")
     assert "FT-12" in state.explain("discard T2") and "shown" in state.explain("discard T2")
     state.play("discard T2 T3 T4 T5 T6")
-    other = state.observation(0)
-    assert other["discard"] == ["T2", "T3", "T4", "T5", "T6"] and other["discard_size"] == 6
+    other = state.observation(0).pile("discard")
+    assert list(map(str, other.cards)) == ["T2", "T3", "T4", "T5", "T6"] and other.size == 6
+    assert other.hidden == 1
     state.play("declare none")
     # The taker's poignée may include the discarded trumps (FT-16): 19 trumps in all.
     while state.to_play != 1:
@@ -469,7 +474,9 @@ def test_poignee_is_offered_before_the_first_card_and_any_valid_choice_is_accept
     state.play(mine)
     others = [s for s in range(4) if s != seat]
     for other in others:
-        assert state.observation(other)["poignees"] == [[seat, [R.text(c) for c in trumps[:10]]]]
+        shown = state.observation(other).by_role(Role.POIGNEE)
+        assert [(p.id, p.owner, [str(c) for c in p.cards]) for p in shown] == [
+            (f"poignee:{seat}", seat, [R.text(c) for c in trumps[:10]])]
     assert state.to_play == seat                                           # now the card
     assert not any(m.action == "declare" for m in state.legal_moves())
     _unchanged(state, mine, "FT-15", "already")
@@ -591,10 +598,11 @@ def test_five_players_call_partner_and_opening_lead():
     state.play(f"call {R.text(king)}")
     assert state.partner == (holder if holder != taker else -1)
     if holder >= 0:
-        assert state.observation(holder)["partner"] == holder
+        assert state.observation(holder).partner == holder
         spectator = next(s for s in range(5) if s not in (taker, holder))
-        assert state.observation(spectator)["partner"] is None
-        assert state.observation(taker)["partner"] is None
+        assert state.observation(spectator).partner is None
+        assert state.observation(taker).partner is None
+        assert state.observation(SPECTATOR).partner is None
     while state.phase is not Phase.PLAYING:
         state.play(state.legal_moves()[0] if state.phase is not Phase.DECLARING else "declare none")
     leader_hand = state.hands[state.to_play]
@@ -606,7 +614,8 @@ def test_five_players_call_partner_and_opening_lead():
 def test_partner_revealed_when_the_called_card_is_played():
     state = _find(5, lambda s: s.partner >= 0 and s.called in s.trick)
     spectator = next(s for s in range(5) if s not in (state.taker, state.partner))
-    assert state.observation(spectator)["partner"] == state.partner
+    assert state.observation(spectator).partner == state.partner
+    assert state.observation(SPECTATOR).partner == state.partner
 
 
 # ----- observation, view, explanations, saves -----------------------------------------------------
@@ -617,15 +626,138 @@ def test_observation_hides_other_hands_and_an_unseen_dog():
         state.play("pass")
     for seat in range(4):
         obs = state.observation(seat)
-        text = json.dumps(obs)
-        assert obs["hand"] == [R.text(c) for c in state.hands[seat]]
+        text = json.dumps(obs.to_json())
+        assert list(obs.hand) == [R.CARDS[c] for c in state.hands[seat]]
         for other in range(4):
             if other != seat:
                 assert not any(f'"{R.text(c)}"' in text for c in state.hands[other])
-        assert obs["dog"] == [] and not any(f'"{R.text(c)}"' in text for c in state.dog)
-    assert state.observation(0)["legal"] == [] or state.to_play == 0
-    with pytest.raises(ValueError, match="seat"):
+                assert obs.pile(f"hand:{other}").hidden == len(state.hands[other])
+        assert obs.pile("dog").cards == () and obs.pile("dog").hidden == 6
+        assert not any(f'"{R.text(c)}"' in text for c in state.dog)
+    assert state.observation(0).legal == () or state.to_play == 0
+    assert state.observation(state.to_play).legal == tuple(str(m) for m in state.legal_moves())
+    with pytest.raises(games.OptionError, match="player must be"):
         state.observation(7)
+
+
+# ----- the State contract: observation, returns, current_player -----------------------------------
+def _random_steps(players, seed):
+    """Every position of a random deal (seeded legal picks, a deal that is played out)."""
+    rng = Rng(seed)
+    state = games.new("french-tarot", seed=seed, players=players, dealer=seed % players)
+    yield state
+    while state.legal_moves():
+        moves = state.legal_moves()
+        state.play(moves[rng.below(len(moves))])
+        yield state
+
+
+def _shown_by(state, seat):
+    """Cards of ``seat``'s hand that everyone has seen: its poignée, and the dog it took (FT-11)."""
+    shown = {c for s, cards in state.poignees for c in cards if s == seat}
+    if seat == state.taker:
+        shown |= set(state.dog_seen)
+    return shown
+
+
+def _face_down(state, seat):
+    """Cards lying face down for ``seat``: an unseen dog (FT-13), the discard but its trumps (FT-12)
+    and the cards that everyone saw in the dog before the taker took it (FT-11)."""
+    down = set() if state.phase is Phase.SCORED else set(state.dog)
+    if seat != state.taker or seat == SPECTATOR:
+        down |= {c for c in state.discard if c <= R.EXCUSE} - set(state.dog_seen)
+    return down
+
+
+def _assert_sees_nothing_hidden(state, seat):
+    obs = state.observation(seat)
+    seen = {c.index for c in obs.visible_cards()} | {c.index for t in obs.tricks for c in t.cards}
+    # The called card is named to everyone (FT-8) without saying where it lies.
+    text = json.dumps({**obs.to_json(), "called": None})
+    for other in range(state.players):
+        if other == seat:
+            continue
+        secret = set(state.hands[other]) - _shown_by(state, other)
+        assert not secret & seen, (seat, other, "sees a card of another hand")
+        assert not any(f'"{R.text(c)}"' in text for c in secret)
+        pile = obs.pile(f"hand:{other}")
+        assert pile.role is Role.HAND and pile.owner == other
+        assert pile.cards == () and pile.hidden == len(state.hands[other])
+    down = _face_down(state, seat)
+    assert not down & seen and not any(f'"{R.text(c)}"' in text for c in down)
+    if seat == SPECTATOR:
+        assert all(p.cards == () for p in obs.by_role(Role.HAND)) and obs.hand == ()
+        assert obs.legal == ()
+    else:
+        assert obs.hand == tuple(R.CARDS[c] for c in state.hands[seat])
+    return obs
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_observations_show_no_other_hand_and_no_face_down_card(players):
+    for seed in range(4):
+        for state in _random_steps(players, seed * 7 + players):
+            for seat in [*range(players), SPECTATOR]:
+                obs = _assert_sees_nothing_hidden(state, seat)
+                assert obs.player == seat and obs.current_player == state.current_player()
+                assert obs.legal == (tuple(str(m) for m in state.legal_moves())
+                                     if seat == state.to_play else ())
+
+
+def _hide_again(state, seat, rng):
+    """A twin of ``state`` where every card hidden from ``seat`` is dealt among the hidden places
+    at random (sizes kept): the same position as far as ``seat`` can tell."""
+    data = state._snapshot()
+    places = [h for s, h in enumerate(data["hands"]) if s != seat]
+    places.append(data["dog"])
+    hidden = [c for s, h in enumerate(state.hands) if s != seat
+              for c in h if c not in _shown_by(state, s)] + list(state.dog)
+    texts = [R.text(c) for c in hidden]
+    shuffled = list(texts)
+    for i in range(len(shuffled) - 1, 0, -1):
+        j = rng.below(i + 1)
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    swap = dict(zip(texts, shuffled))
+    for place in places:
+        place[:] = [swap.get(c, c) for c in place]
+    twin = FrenchTarot.new(state.seed, players=state.players, dealer=state.dealer)
+    twin._restore(data)
+    return twin
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hidden_cards_leave_no_trace_in_an_observation(players):
+    rng = Rng(players)
+    for state in _random_steps(players, 40 + players):
+        if state.phase in (Phase.SCORED, Phase.REDEAL):
+            break
+        for seat in [*range(players), SPECTATOR]:
+            twin = _hide_again(state, seat, rng)
+            assert twin.observation(seat) == state.observation(seat)
+            assert twin.observation(seat).to_json() == state.observation(seat).to_json()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_returns_and_current_player_follow_the_deal(players):
+    ended = set()
+    for seed in range(12):
+        for state in _random_steps(players, seed):
+            assert state.num_players() == players
+            if state.phase in (Phase.SCORED, Phase.REDEAL):
+                assert state.current_player() is None and state.is_over()
+                ended.add(state.phase)
+                if state.phase is Phase.SCORED:
+                    assert sum(state.returns()) == 0 and state.returns() == tuple(
+                        float(v) for v in state.result.scores)
+                    assert any(state.returns()) and repr(state).endswith("scored>")
+                else:
+                    assert state.returns() == (0.0,) * players and repr(state).endswith("thrown in>")
+            else:
+                assert state.current_player() == state.to_play >= 0
+                assert state.returns() == (0.0,) * players
+                assert all(isinstance(v, float) for v in state.returns())
+    assert Phase.SCORED in ended
+    assert not hasattr(FrenchTarot, "is_won")
 
 
 def test_view_rows_and_teaching_mode():

@@ -19,10 +19,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any, Sequence
 
-from ...core import Move
+from ...core import Move, OptionError
 from ...deals import Rng
+from ...observation import Role
 from . import rules as R
 from .rules import EXCUSE, PETIT, TWENTY_ONE, HALF_POINTS
+from .observe import TarotObservation
 from .state import FrenchTarot
 
 __all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of"]
@@ -87,26 +89,26 @@ class Seen:
         return list(self.legal)
 
     @classmethod
-    def from_observation(cls, obs: dict[str, Any]) -> "Seen":
-        """Read an observation dict (from :meth:`FrenchTarot.observation`)."""
-        num = R.card_number
+    def from_observation(cls, obs: TarotObservation) -> "Seen":
+        """Read a seat's :class:`~.observe.TarotObservation` (from :meth:`FrenchTarot.observation`)."""
         s = cls()
-        s.seat, s.players, s.dealer, s.phase = obs["seat"], obs["players"], obs["dealer"], obs["phase"]
-        s.hand = sorted(num(c) for c in obs["hand"])
-        s.bids = [R.CONTRACT_NAMES.index(b) for _, b in obs["bids"]]
-        s.contract = R.CONTRACT_NAMES.index(obs["contract"]) if obs["contract"] else R.PASS
-        s.taker = obs["taker"] if obs["taker"] is not None else -1
-        s.called = num(obs["called"]) if obs["called"] else -1
-        s.partner = obs["partner"]
-        s.dog = [num(c) for c in obs["dog"]]
-        s.discard = [num(c) for c in obs["discard"]]
-        s.trick = [num(c) for _, c in obs["trick"]]
-        s.leader = obs["leader"]
-        s.tricks = [(t["leader"], tuple(num(c) for c in t["cards"]), t["winner"]) for t in obs["tricks"]]
+        s.seat, s.players, s.dealer, s.phase = obs.player, obs.players, obs.dealer, obs.phase
+        s.hand = sorted(c.index for c in obs.hand)
+        s.bids = [R.CONTRACT_NAMES.index(b) for _, b in obs.bids]
+        # The highest bid so far (the contract once the bidding is over).
+        s.contract = max(s.bids, default=R.PASS)
+        s.taker = obs.taker if obs.taker is not None else -1
+        s.called = obs.called.index if obs.called is not None else -1
+        s.partner = obs.partner
+        s.dog = [c.index for c in obs.pile("dog").cards]
+        s.discard = [c.index for c in obs.pile("discard").cards]
+        s.trick = [c.index for c in obs.pile("trick").cards]
+        s.leader = obs.leader
+        s.tricks = [(t.leader, tuple(c.index for c in t.cards), t.winner) for t in obs.tricks]
         s.played = {c for _, cs, _ in s.tricks for c in cs} | set(s.trick)
-        s.poignees = [(seat, tuple(num(c) for c in cs)) for seat, cs in obs["poignees"]]
-        s.chelem = obs["chelem"]
-        actions = [action_of(m) for m in obs["legal"]]
+        s.poignees = [(p.owner, tuple(c.index for c in p.cards)) for p in obs.by_role(Role.POIGNEE)]
+        s.chelem = obs.chelem
+        actions = [action_of(m) for m in obs.legal]
         if s.phase == "playing":
             s.legal = [a for a in actions if a[0] == "poignee"]
             s.plays = [a[1] for a in actions if a[0] == "play"]
@@ -120,8 +122,8 @@ class Bot:
 
     name = "bot"
 
-    def act(self, observation: dict[str, Any]) -> Move:
-        """The move this bot makes, seeing only ``observation`` (its seat's view)."""
+    def act(self, observation: TarotObservation) -> Move:
+        """The move this bot makes, seeing only ``observation`` (its seat's)."""
         return FrenchTarot.action_move(self.choose(Seen.from_observation(observation)))
 
     def choose(self, seen: Seen) -> tuple[str, Any]:
@@ -489,7 +491,7 @@ def play_deal(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0)
     in).  ``bots[seat]`` plays seat ``seat``.
     """
     if len(bots) != players:
-        raise ValueError(f"give one bot per seat: {players} bots, not {len(bots)}")
+        raise OptionError(f"give one bot per seat: {players} bots, not {len(bots)}")
     state = FrenchTarot.new(seed, players=players, dealer=dealer)
     while True:
         seat = state.to_play

@@ -14,11 +14,13 @@ Piles, by role (:class:`~tarot_learn.observation.Role`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from ...cards import Card
-from ...observation import Observation
+from ...observation import Observation, Pile, Role
+from . import rules as R
 
-__all__ = ["TrickRecord", "TarotObservation"]
+__all__ = ["TrickRecord", "TarotObservation", "build_observation", "known_partner"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +70,114 @@ class TarotObservation(Observation):
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
         return tuple(self.pile(f"hand:{s}").size for s in range(self.players))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict of every field (cards as their notation, a trick as
+        ``{"leader", "cards", "winner"}``): what a page or a JSON user may receive."""
+        out = super().to_json()
+        out["tricks"] = [{"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                         for t in self.tricks]
+        return out
+
+
+# ----- building an observation from a deal ---------------------------------------------------------
+# The deal is read through its public attributes only (hands, dog, dog_seen, discard, ...), so this
+# module needs no import of the state and the state imports it.
+
+def _cards(numbers: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(R.CARDS[c] for c in numbers)
+
+
+def known_partner(deal: Any, player: int) -> int | None:
+    """The partner's seat as ``player`` knows it: -1 when the taker plays alone (always below five
+    players, and known to the taker who holds, saw or discarded the called card), ``None`` while
+    unknown (FT-9)."""
+    if deal.players != 5:
+        return -1
+    if deal.called >= 0 and deal.partner < 0 and deal.partner_known:
+        return -1
+    if player == deal.taker and deal.called >= 0 and (
+            deal.called in deal.hands[player] or deal.called in deal.dog_seen
+            or deal.called in deal.discard):
+        return -1
+    if deal.partner_known or (player >= 0 and player == deal.partner):
+        return deal.partner
+    return None
+
+
+def _hand_piles(deal: Any, player: int) -> list[Pile]:
+    names = deal.seat_names
+    out = []
+    for s, hand in enumerate(deal.hands):
+        label = f"{names[s]}'s hand"
+        if s == player:
+            out.append(Pile(f"hand:{s}", Role.HAND, label, cards=_cards(hand), owner=s))
+        else:
+            out.append(Pile(f"hand:{s}", Role.HAND, label, hidden=len(hand), owner=s))
+    return out
+
+
+def _dog_pile(deal: Any, over: bool) -> Pile:
+    if deal.dog:          # lying apart: face down until the end of the deal (FT-13)
+        label = "Dog"
+        if deal.contract >= R.GARDE_SANS:
+            label += " (counts for the " + ("taker)" if deal.contract == R.GARDE_SANS else "defence)")
+        if over and deal.phase == "scored":
+            return Pile("dog", Role.DOG, label, cards=_cards(deal.dog))
+        return Pile("dog", Role.DOG, label, hidden=len(deal.dog))
+    if deal.dog_seen:     # shown to everyone, then taken by the taker (FT-11)
+        return Pile("dog", Role.DOG, "Dog (shown, taken by the taker)", cards=_cards(deal.dog_seen))
+    return Pile("dog", Role.DOG, "Dog")
+
+
+def _discard_pile(deal: Any, player: int) -> Pile:
+    if player == deal.taker and player >= 0:
+        return Pile("discard", Role.DISCARD, "Discard", cards=_cards(deal.discard))
+    # Others see only the trumps, which come last in the sorted discard (FT-12): the face-down
+    # cards stay a count at the bottom.
+    shown = [c for c in deal.discard if c > R.EXCUSE]
+    return Pile("discard", Role.DISCARD, "Discard", hidden=len(deal.discard) - len(shown),
+                cards=_cards(shown))
+
+
+def _table_piles(deal: Any) -> list[Pile]:
+    names, n = deal.seat_names, deal.players
+    out = [Pile(f"poignee:{s}", Role.POIGNEE, f"Poignée shown by {names[s]}", cards=_cards(cards),
+                owner=s) for s, cards in deal.poignees]
+    leader = deal.leader
+    label = f"Trick (led by {names[leader]})" if deal.trick else "Trick"
+    out.append(Pile("trick", Role.TRICK, label, cards=_cards(deal.trick),
+                    played_by=tuple((leader + i) % n for i in range(len(deal.trick)))))
+    if not deal.trick and deal.tricks:
+        lead, cards, winner = deal.tricks[-1]
+        out.append(Pile("last_trick", Role.LAST_TRICK, f"Last trick (won by {names[winner]})",
+                        cards=_cards(cards), played_by=tuple((lead + i) % n for i in range(len(cards)))))
+    return out
+
+
+def build_observation(deal: Any, player: int) -> TarotObservation:
+    """What ``player`` (a seat, or ``SPECTATOR``) may see of ``deal``, a
+    :class:`~.state.FrenchTarot` (FT-44).  Called by ``FrenchTarot.observation``."""
+    n = deal.players
+    over = deal.phase in ("scored", "redeal")
+    to_play = deal.to_play
+    bidding_over = deal.taker >= 0 and len(deal.bids) == n
+    result = deal.result
+    return TarotObservation(
+        game=deal.name, title=deal.title, player=player,
+        current_player=None if to_play < 0 else to_play,
+        piles=tuple(_hand_piles(deal, player) + [_dog_pile(deal, over), _discard_pile(deal, player)]
+                    + _table_piles(deal)),
+        legal=tuple(str(m) for m in deal.legal_moves()) if player == to_play >= 0 else (),
+        status=deal.status(), over=over,
+        players=n, seat_names=tuple(deal.seat_names), dealer=deal.dealer, phase=str(deal.phase),
+        bids=tuple(((deal.dealer + 1 + i) % n, R.CONTRACT_NAMES[b]) for i, b in enumerate(deal.bids)),
+        contract=R.CONTRACT_NAMES[deal.contract] if bidding_over else None,
+        taker=deal.taker if bidding_over else None,
+        called=R.CARDS[deal.called] if deal.called >= 0 else None,
+        partner=known_partner(deal, player), chelem=deal.chelem, leader=deal.leader,
+        tricks=tuple(TrickRecord(lead, _cards(cards), w) for lead, cards, w in deal.tricks),
+        tricks_won=tuple(sum(1 for _, _, w in deal.tricks if w == s) for s in range(n)),
+        scores=tuple(result.scores) if result is not None else None,
+        reason=deal.reason,
+    )

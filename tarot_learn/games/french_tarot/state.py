@@ -44,9 +44,10 @@ from enum import Enum
 from typing import Any, Hashable
 
 from ...cards import Card
-from ...core import IllegalMove, Move, Option, OptionError, State
+from ...core import IllegalMove, Move, MoveSyntaxError, Option, OptionError, SaveError, State
 from ..registry import register
 from . import rules as R
+from .observe import TarotObservation, build_observation
 from .rules import EXCUSE
 from .scoring import DealScore
 
@@ -264,7 +265,7 @@ class FrenchTarot(State):
         elif isinstance(text, str):
             move = self._parse_text(text)
         else:
-            raise IllegalMove(f"a move is text like 'play T21' or a Move, not {type(text).__name__}")
+            raise MoveSyntaxError(f"a move is text like 'play T21' or a Move, not {type(text).__name__}")
         return self._canonical(move)
 
     def _parse_text(self, text: str) -> Move:
@@ -282,7 +283,11 @@ class FrenchTarot(State):
         try:   # bare cards: what the phase asks for
             R.card_number(word)
         except KeyError:
-            return Move.parse(text)
+            move = Move.parse(text)
+            if move.action != "move":     # a patience move is a move, refused by the rules
+                raise MoveSyntaxError(f"{text!r} is not a move: write e.g. 'bid garde', 'call KS', "
+                                      "'discard 3C', 'declare none' or 'play T21'") from None
+            return move
         action = {Phase.CALLING: "call", Phase.DISCARDING: "discard"}.get(self.phase, "play")
         return Move(action, arg=raw)
 
@@ -331,7 +336,8 @@ class FrenchTarot(State):
         }
         if phase in (Phase.SCORED, Phase.REDEAL):
             why = "the deal is scored" if phase is Phase.SCORED else self.reason
-            return IllegalMove(f"the deal is over ({why}): no more moves", rule="FT-2" if phase is Phase.REDEAL else "FT-39", move=move)
+            rule = "FT-2" if phase is Phase.REDEAL else "FT-39"
+            return IllegalMove(f"the deal is over ({why}): no more moves", rule=rule, move=move)
         action, rule, hint = expect[phase]
         if move.src or move.dst:
             return IllegalMove(f"{move} is a patience move; {hint}", rule=rule, move=move)
@@ -419,8 +425,8 @@ class FrenchTarot(State):
         ...
         tarot_learn.errors.IllegalMove: it is East's turn, not North's (rule FT-5)
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise OptionError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         if seat != self.to_play:
             if self.to_play < 0:
                 raise IllegalMove("the deal is over: no one is to play", rule="FT-39")
@@ -554,9 +560,32 @@ class FrenchTarot(State):
         numbers += [c for pile in self.won for c in pile]
         return [R.CARDS[c] for c in numbers]
 
-    def is_won(self) -> bool:
-        """From the learner's seat (0): the deal is scored and seat 0 gained points."""
-        return self.result is not None and self.result.scores[0] > 0
+    # ----- the State contract ---------------------------------------------------------------------
+    def num_players(self) -> int:
+        """The seats at the table (3, 4 or 5)."""
+        return self.players
+
+    def current_player(self) -> int | None:
+        """The seat to act; ``None`` once the deal is scored or thrown in."""
+        seat = self.to_play
+        return None if seat < 0 else seat
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's score for the deal (FT-39; they sum to 0); all 0.0 until it is scored and
+        when it is thrown in.
+
+        >>> from tarot_learn import games
+        >>> games.new("french-tarot", seed=3).returns()
+        (0.0, 0.0, 0.0, 0.0)
+        """
+        if self.result is None:
+            return (0.0,) * self.players
+        return tuple(float(v) for v in self.result.scores)
+
+    def _repr_outcome(self) -> str:
+        if self.phase is Phase.SCORED:
+            return "scored"
+        return "thrown in" if self.phase is Phase.REDEAL else ""
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, in pack order (all hands: a teacher's or a test's view).
@@ -586,7 +615,7 @@ class FrenchTarot(State):
             "discard": [t(c) for c in self.discard], "chelem_decided": self.chelem_decided,
             "chelem": self.chelem, "poignees": [[s, [t(c) for c in cs]] for s, cs in self.poignees],
             "trick": [t(c) for c in self.trick], "leader": self.leader,
-            "tricks": [[l, [t(c) for c in cs], w] for l, cs, w in self.tricks],
+            "tricks": [[lead, [t(c) for c in cs], w] for lead, cs, w in self.tricks],
             "won": [[t(c) for c in p] for p in self.won], "owed": list(self.owed) if self.owed else None,
             "reason": self.reason,
         }
@@ -596,11 +625,11 @@ class FrenchTarot(State):
             try:
                 return [R.card_number(x) for x in items]
             except (KeyError, AttributeError):
-                raise ValueError(f"not a list of cards: {items!r}") from None
+                raise SaveError(f"the save's position holds {items!r}, which is not a list of cards") from None
 
         players, dealer = int(data["players"]), int(data["dealer"])
         if players not in (3, 4, 5) or not 0 <= dealer < players:
-            raise ValueError(f"players={players}, dealer={dealer} is not a table")
+            raise SaveError(f"the save's position has players={players}, dealer={dealer}, which is not a table")
         self._reset(players, dealer)
         self.phase = Phase(data["phase"])
         self.hands = [nums(h) for h in data["hands"]]
@@ -613,66 +642,34 @@ class FrenchTarot(State):
         self.chelem_decided, self.chelem = bool(data["chelem_decided"]), bool(data["chelem"])
         self.poignees = [(int(s), tuple(nums(cs))) for s, cs in data["poignees"]]
         self.trick, self.leader = nums(data["trick"]), int(data["leader"])
-        self.tricks = [(int(l), tuple(nums(cs)), int(w)) for l, cs, w in data["tricks"]]
+        self.tricks = [(int(lead), tuple(nums(cs)), int(w)) for lead, cs, w in data["tricks"]]
         self.won = [nums(p) for p in data["won"]]
         self.owed = tuple(data["owed"]) if data["owed"] else None
         self.reason = str(data["reason"])
         if len(self.hands) != players or len(self.won) != players:
-            raise ValueError("the number of hands does not match the number of players")
+            raise SaveError("the save's position has a number of hands other than the number of players")
         every = sorted(c for c in [*sum(self.hands, []), *self.dog, *self.discard, *self.trick,
                                    *sum(self.won, [])])
         if every != list(range(78)):
-            raise ValueError(f"the position holds {len(every)} cards, not the 78 of the pack once each")
+            raise SaveError(f"the save's position holds {len(every)} cards, not the 78 of the pack once each")
         if self.phase is Phase.SCORED:
             self._finish()
 
     # ----- what players see ----------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON-able data (bots use only this, FT-44).
+    def observation(self, player: int = 0) -> TarotObservation:
+        """Everything ``player`` (a seat, or ``SPECTATOR``) may know, as a typed
+        :class:`~.observe.TarotObservation` (bots use only this, FT-44).
 
-        Hidden: other hands, an unseen dog (FT-13), the taker's discard but its trumps (FT-12)
-        and, with five players, who the partner is until the called card shows (FT-9).
+        Hidden: other hands (a count each), an unseen dog (FT-13), the taker's discard but its
+        trumps (FT-12) and, with five players, who the partner is until the called card shows
+        (FT-9); the legal moves go to the seat to act only.
+
+        >>> from tarot_learn import games
+        >>> obs = games.new("french-tarot", seed=3).observation(0)
+        >>> len(obs.hand), obs.pile("hand:1").hidden, obs.pile("dog").hidden, obs.legal
+        (18, 18, 6, ())
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
-        t = R.text
-        n = self.players
-        known_partner = self.partner if (seat == self.partner or self.partner_known) else None
-        if seat == self.taker and self.called >= 0 and (self.called in self.hands[seat]
-                                                        or self.called in self.dog_seen
-                                                        or self.called in self.discard):
-            known_partner = -1   # the taker knows they play alone
-        if self.called >= 0 and self.partner < 0 and self.partner_known:
-            known_partner = -1
-        if n != 5:
-            known_partner = -1   # no partner below five players
-        speaking = [((self.dealer + 1 + i) % n, R.CONTRACT_NAMES[b]) for i, b in enumerate(self.bids)]
-        obs: dict[str, Any] = {
-            "game": self.name, "seat": seat, "players": n, "seat_names": list(self.seat_names),
-            "dealer": self.dealer, "phase": self.phase.value, "to_play": self.to_play,
-            "hand": [t(c) for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "bids": [[s, b] for s, b in speaking],
-            "contract": R.CONTRACT_NAMES[self.contract] if self.taker >= 0 else None,
-            "taker": self.taker if self.taker >= 0 and len(self.bids) == n else None,
-            "called": t(self.called) if self.called >= 0 else None,
-            "partner": known_partner,
-            "dog": [t(c) for c in self.dog_seen],
-            "discard": [t(c) for c in self.discard] if seat == self.taker else
-                       [t(c) for c in self.discard if c > EXCUSE],
-            "discard_size": len(self.discard),
-            "chelem": self.chelem,
-            "poignees": [[s, [t(c) for c in cs]] for s, cs in self.poignees],
-            "leader": self.leader,
-            "trick": [[(self.leader + i) % n, t(c)] for i, c in enumerate(self.trick)],
-            "tricks": [{"leader": l, "cards": [t(c) for c in cs], "winner": w}
-                       for l, cs, w in self.tricks],
-            "tricks_won": [sum(1 for _, _, w in self.tricks if w == s) for s in range(n)],
-            "legal": [str(m) for m in self._legal_moves()] if seat == self.to_play else [],
-            "reason": self.reason,
-            "scores": list(self.result.scores) if self.result else None,
-        }
-        return obs
+        return build_observation(self, self.check_player(player))
 
     def view(self, show_all: bool = False) -> dict[str, Any]:
         """The table from South's (seat 0's) side for boards and card art; ``show_all=True``
@@ -699,7 +696,7 @@ class FrenchTarot(State):
             rows.append({"label": "Trick (led by " + names[self.leader] + ")",
                          "cards": [[t(c), True] for c in self.trick]})
         elif self.tricks:
-            l, cards, w = self.tricks[-1]
+            _lead, cards, w = self.tricks[-1]
             rows.append({"label": f"Last trick (won by {names[w]})", "cards": [[t(c), True] for c in cards]})
         who = names[self.to_play] if self.to_play >= 0 else None
         return {
