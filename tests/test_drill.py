@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tarot_learn.cards import Card, tarot_deck
+from tarot_learn.errors import CardError, DeckError, OptionError
 from tarot_learn.drill import (INTERVALS, KINDS, MISS_GAP, Drill, parse_answer, select_cards)
 from tarot_learn.numerology import explain, playing_value
 
@@ -66,7 +67,7 @@ def test_every_name_and_notation_reads_back(card):
 
 @pytest.mark.parametrize("text", ["", "   ", "a dragon", "22", "king of dragons", "cups"])
 def test_unreadable_names(text):
-    with pytest.raises(ValueError, match="names no card"):
+    with pytest.raises(CardError, match="names no card"):
         parse_answer("name", text)
 
 
@@ -88,7 +89,7 @@ def test_group_answers(text, group):
 @pytest.mark.parametrize("kind, text", [("value", "lots"), ("value", "9 or 10"), ("group", "cups and wands"),
                                         ("group", "")])
 def test_unreadable_values_and_groups(kind, text):
-    with pytest.raises(ValueError, match="is not a"):
+    with pytest.raises(OptionError, match="is not a"):
         parse_answer(kind, text)
 
 
@@ -166,7 +167,7 @@ def test_feedback_right_wrong_and_notes():
     assert fb.correct and fb.understood and fb.headline == "Right!"
     assert fb.note == explain(card) and "TS-5" in fb.note
     assert fb.seconds == pytest.approx(2.5)
-    with pytest.raises(ValueError, match="already answered: call next"):
+    with pytest.raises(OptionError, match="already answered: call next"):
         d.answer("4")
     d.next()
     fb = d.choose(wrong_index(d))
@@ -184,21 +185,23 @@ def test_unreadable_answer_keeps_the_question_open():
 @pytest.mark.parametrize("index", [-1, 5, 1.0, True, "0"])
 def test_choose_rejects_bad_indices(index):
     d = Drill(seed=1)
-    with pytest.raises(ValueError, match="choose an option from 0 to 4"):
+    with pytest.raises(OptionError, match="choose an option from 0 to 4"):
         d.choose(index)
     assert d.feedback is None
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    ({"kind": "colour"}, "kind must be one of name, value, group, mixed"),
-    ({"cards": "T19 XX"}, "is not a tarot card"),
-    ({"cards": []}, "at least one card"),
-    ({"cards": [C("KS", pack="standard")]}, "not a tarot card"),
-    ({"choices": 7}, "choices must be a whole number from 2 to 5"),
-    ({"seed": "abc"}, "seed must be a whole number"),
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"kind": "colour"}, OptionError, "kind must be one of name, value, group, mixed"),
+    ({"cards": "T19 XX"}, CardError, "is not a tarot card"),
+    ({"cards": ["T19", "XX"]}, CardError, "is not a tarot card"),
+    ({"cards": []}, OptionError, "at least one card"),
+    ({"cards": 5}, OptionError, "cards must be None, a set name"),
+    ({"cards": [C("KS", pack="standard")]}, CardError, "not a tarot card"),
+    ({"choices": 7}, OptionError, "choices must be a whole number from 2 to 5"),
+    ({"seed": "abc"}, OptionError, "seed must be a whole number"),
 ])
-def test_wrong_options(kwargs, words):
-    with pytest.raises(ValueError, match=words):
+def test_wrong_options(kwargs, error, words):
+    with pytest.raises(error, match=words):
         Drill(**kwargs)
 
 
@@ -434,14 +437,17 @@ def test_widget_with_a_loaded_deck(widget_module, tmp_path):
 
 
 def test_widget_bad_input(widget_module):
-    with pytest.raises(ValueError, match="deck= takes None"):
+    with pytest.raises(OptionError, match="deck= takes None"):
         widget_module.Drill(deck=3.5)
-    with pytest.raises(ValueError, match="cards='own' needs a deck"):
+    with pytest.raises(OptionError, match="cards='own' needs a deck"):
         widget_module.Drill(cards="own")
-    with pytest.raises(ValueError, match="height must be"):
+    with pytest.raises(OptionError, match="height must be"):
         widget_module.Drill(height=5)
+    from tarot_learn.decks import default_deck
+    with pytest.raises(DeckError, match="78-card tarot pack"):
+        widget_module.Drill(deck=default_deck("standard"))
     w = widget_module.Drill(seed=1)
-    with pytest.raises(ValueError, match="choose an option"):
+    with pytest.raises(OptionError, match="choose an option"):
         w.choose(9)
     assert "choose an option" in w.feedback_html.value and w.feedback is None
 
@@ -465,3 +471,24 @@ def test_widget_reuses_its_choice_buttons(widget_module):
         assert len(w.choice_box.children) == len(w.question.options)
         assert all(b.button_style == "" and not b.disabled for b in w.buttons)
     assert len(made) == 5
+
+
+def test_the_covered_areas_are_the_ones_the_renderer_names(widget_module):
+    import io
+
+    from PIL import Image, ImageChops
+
+    from tarot_learn.render import card_image
+    from tarot_learn.render.images import name_areas
+    for notation in ("T4", "T13", "T21", "NC", "QS", "AC", "PW"):
+        card = C(notation)
+        areas = name_areas(card, 300)
+        assert areas, notation
+        plain = card_image(card, 300, show_value=False).convert("RGB")
+        hidden = Image.open(io.BytesIO(widget_module._nameless_png(card, 300))).convert("RGB")
+        left, top, right, bottom = ImageChops.difference(plain, hidden).getbbox()
+        assert left >= min(b[0] for b, _ in areas) - 1 and top >= min(b[1] for b, _ in areas) - 1
+        assert right <= max(b[2] for b, _ in areas) + 2 and bottom <= max(b[3] for b, _ in areas) + 2
+        for (x0, y0, x1, y1), fill in areas:           # each area is one flat colour now
+            inner = hidden.crop((round(x0) + 1, round(y0) + 1, round(x1) - 1, round(y1) - 1))
+            assert len(inner.getcolors(1 << 16)) == 1, notation

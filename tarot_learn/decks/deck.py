@@ -4,8 +4,9 @@ any, the default art (:mod:`tarot_learn.render`) for everything else.
 Scans are fitted once, when the deck loads, to the card body at a working height (aspect kept;
 cropped round the centre, or padded with card paper when ``fit="pad"``), and kept in memory.
 Each requested size is made from that copy and cached, then framed by the renderer's own
-``_frame`` (shadow, sky-blue highlight ring, greyed dim), so an own card and a default card of the
-same height and style have the same size, margin and look of selection.
+:func:`~tarot_learn.render.images.frame_body` (shadow, sky-blue highlight ring, greyed dim), so an
+own card and a default card of the same height and style have the same size, margin and look of
+selection.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from PIL import Image, ImageDraw, ImageOps
 
 from ..cards import STANDARD, TAROT, Card, Suit, standard_deck, tarot_deck
 from ..render import images as _art
+from ..errors import OptionError
 from ..render.cache import ByteLRU
+from ..render.face import CORNER_RADIUS
 from ..render.fonts import font
 from ..render.palette import EDGE, PAPER
 
@@ -27,7 +30,7 @@ __all__ = ["Deck", "default_deck", "FITS", "WORKING_HEIGHT"]
 
 FITS = ("crop", "pad")
 WORKING_HEIGHT = 600     # card height (with its margin) at which scans are kept
-_CORNER = 0.034          # corner radius / body height, as the default art draws it (face._RADIUS)
+_CORNER = CORNER_RADIUS / 1000   # corner radius / body height, as the default art draws it
 
 
 def _pack_cards(pack: str) -> list[Card]:
@@ -40,7 +43,7 @@ def fit_body(img: Image.Image, height: int, fit: str) -> Image.Image:
     >>> fit_body(Image.new("RGB", (300, 400), "red"), 280, "crop").size
     (148, 266)
     """
-    bw, bh, _ = _art._body(height)
+    bw, bh, _ = _art.body_size(height)
     if img.mode in ("RGBA", "LA", "P"):
         flat = Image.new("RGBA", img.size, PAPER)
         flat.alpha_composite(img.convert("RGBA"))
@@ -69,7 +72,7 @@ def _corner_mask(bw: int, bh: int) -> Image.Image:
 
 def _finish_body(master: Image.Image, height: int) -> Image.Image:
     """The stored scan at this card height, with the default art's rounded corners and edge."""
-    bw, bh, _ = _art._body(height)
+    bw, bh, _ = _art.body_size(height)
     body = master if master.size == (bw, bh) else master.resize((bw, bh), Image.Resampling.LANCZOS)
     body = body.convert("RGBA")
     edge = max(1, round(bh * 0.005))
@@ -99,7 +102,7 @@ class Deck:
                  folder: Path | None = None, working_height: int = WORKING_HEIGHT,
                  fingerprint: str = "") -> None:
         if pack not in (TAROT, STANDARD):
-            raise ValueError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
+            raise OptionError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
         self.name = name
         self.pack = pack
         self.folder = folder
@@ -147,7 +150,7 @@ class Deck:
         :func:`tarot_learn.render.card_image`, which draws every card without an own scan
         (``show_value`` and ``four_colour`` apply to those).  Cached: do not draw on it.
         """
-        card = _art._check_card(card)
+        card = _art.check_card(card)
         height = _art.check_height(height)
         style = _art.check_style(style)
         plain = self._plain(card)
@@ -174,14 +177,14 @@ class Deck:
             if body is None:
                 body = _finish_body(master, height)
                 self._cache.put(body_key, body, body.width * body.height * 4)
-            img = _art._frame(body, height, style)
+            img = _art.frame_body(body, height, style)
             self._cache.put(key, img, img.width * img.height * 4)
         return img
 
     def card_png(self, card: Card, height: int = 280, style: str = "normal", *,
                  show_value: bool = True, four_colour: bool = False) -> bytes:
         """:meth:`card_image` as PNG bytes (cached)."""
-        if not self.has_own(_art._check_card(card)):
+        if not self.has_own(_art.check_card(card)):
             return _art.card_png(card, height, style=style, show_value=show_value,
                                  four_colour=four_colour)
         key = ("png", self._plain(card), height, style)
@@ -210,12 +213,12 @@ class Deck:
         height = _art.check_height(height)
         if columns is not None and (isinstance(columns, bool) or not isinstance(columns, int)
                                     or columns < 1):
-            raise ValueError(f"columns must be a whole number >= 1, not {columns!r}")
+            raise OptionError(f"columns must be a whole number >= 1, not {columns!r}")
         cells: list[Image.Image] = []
         seen: dict[Card, int] = {}
         where: dict[str, int] = {}
         for c in cards:
-            plain = self._plain(_art._check_card(c))
+            plain = self._plain(_art.check_card(c))
             if plain not in seen:
                 seen[plain] = len(cells)
                 cells.append(self.card_image(plain, height, style, show_value=show_value,
@@ -318,7 +321,7 @@ def default_deck(pack: str = TAROT) -> Deck:
     (True, 'standard')
     """
     if pack not in (TAROT, STANDARD):
-        raise ValueError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
+        raise OptionError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
     if pack not in _DEFAULTS:
         _DEFAULTS[pack] = Deck("default art", pack)
     return _DEFAULTS[pack]

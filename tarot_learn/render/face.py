@@ -25,13 +25,19 @@ from .palette import BACK, EDGE, PAPER, TRUMP, Ink, suit_ink
 from .pips import PIP_SCALE, pip_layout, suit_shape, trump_mark
 
 __all__ = ["Canvas", "CORNER_RADIUS", "EDGE_INSET", "draw_face", "draw_back", "detail_for",
-           "supersample_for", "rank_text", "value_text", "body_mask"]
+           "supersample_for", "rank_text", "value_text", "body_mask", "name_areas_units"]
 
 _RADIUS = 34.0        # corner radius of the card, in card units
 CORNER_RADIUS = _RADIUS
 EDGE_INSET = 2.5      # the card's outline runs this far inside the body box (half its line)
 _INDEX_X = 64.0       # centre of the corner index column
 _INDEX_W = 84.0       # widest the index text may be (keeps 22 units clear of the edge)
+# Where the full-detail faces print a card's name (card units): the drawing below and
+# name_areas_units() both read these, so a covered name stays covered if the art moves.
+_TRUMP_TITLE_Y = 868.0    # centre of a trump's title (one line, or between two)
+_ACE_CAPTION_Y = 770.0    # the ace's caption
+_COURT_BANNER_Y = 690.0   # the court's banner with its rank word
+_COURT_SUIT_Y = 780.0     # "of Cups" under the banner
 
 
 def detail_for(body_height: int) -> str:
@@ -284,7 +290,7 @@ def _ace(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: str)
         cv.polygon(circle(cx + 228 * cos(a), cy + 228 * sin(a), 7, 12), ink.fill)
     cv.shape(suit_shape(card.suit), cx, cy, 150 * PIP_SCALE[card.suit], colours)
     if detail == "full":
-        cv.text(cx, 770, card.title.upper(), 40, ink.ink, bold=True, max_width=w - 260)
+        cv.text(cx, _ACE_CAPTION_Y, card.title.upper(), 40, ink.ink, bold=True, max_width=w - 260)
 
 
 _MOTIF = {11: "cap", 12: "horse", 13: "tiara", 14: "crown"}
@@ -307,11 +313,11 @@ def _court(cv: Canvas, card: Card, ink: Ink, colours: dict[str, str], detail: st
         cv.polygon(circle(cx, 505, 102, 96), PAPER, ink.fill, 4)
         cv.shape(suit_shape(card.suit), cx, 505, 74 * PIP_SCALE[card.suit], colours)
         # A banner carries the rank word; the suit name sits under it.
-        by = 690.0
+        by = _COURT_BANNER_Y
         cv.polygon([(x0 + 4, by - 44), (x1 - 4, by - 44), (x1 - 26, by), (x1 - 4, by + 44),
                     (x0 + 4, by + 44), (x0 + 26, by)], ink.fill, ink.ink, 3)
         cv.text(cx, by, word, 56, PAPER, bold=True, max_width=x1 - x0 - 70)
-        cv.text(cx, 780, f"of {card.suit.title}", 44, ink.ink, max_width=x1 - x0 - 40)
+        cv.text(cx, _COURT_SUIT_Y, f"of {card.suit.title}", 44, ink.ink, max_width=x1 - x0 - 40)
         text = value_text(card)
         if show_value and text:
             k = min(1.3, max(1.0, 260 / cv.body_h))
@@ -354,7 +360,7 @@ def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
         f = font(round(size * cv.u), True)
         widest = max(f.getlength(s) for s in lines) / cv.u
         size = min(size, size * room / widest)        # both lines in one size
-        ys = [868.0] if len(lines) == 1 else [868.0 - size * 0.6, 868.0 + size * 0.6]
+        ys = [_TRUMP_TITLE_Y] if len(lines) == 1 else [_TRUMP_TITLE_Y - size * 0.6, _TRUMP_TITLE_Y + size * 0.6]
         for s, y in zip(lines, ys):
             cv.text(cx, y, s, size, TRUMP.text, bold=True)
         if show_value and text:
@@ -363,6 +369,28 @@ def _trump(cv: Canvas, card: Card, detail: str, show_value: bool) -> None:
     elif show_value and text:
         short = "wild" if card.is_fool else text.split()[-1]
         _badge(cv, cx, py1 + 8, short, 74, TRUMP.text, PAPER, TRUMP.panel_edge)
+
+
+def name_areas_units(card: Card, width_units: float, four_colour: bool = False
+                     ) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Where a full-detail face of ``card`` prints its name, as ``((x0, y0, x1, y1), colour)``
+    boxes in card units (the body ``width_units`` wide and 1000 tall) with the colour under the
+    text: a trump's title (one or two lines, descenders too), the ace's caption, the court's
+    rank word on its banner and the suit line under it.  Number cards print no name.
+
+    >>> name_areas_units(Card.parse("T19"), 558.0)
+    [((112.0, 790.0, 446.0, 950.0), '#FBF7EC')]
+    """
+    w = width_units
+    if card.is_trump:
+        return [((112.0, _TRUMP_TITLE_Y - 78, w - 112.0, _TRUMP_TITLE_Y + 82), PAPER)]
+    if card.rank == 1:
+        return [((128.0, _ACE_CAPTION_Y - 30, w - 128.0, _ACE_CAPTION_Y + 30), PAPER)]
+    if card.is_court:
+        ink = suit_ink(card.suit, four_colour)
+        return [((150.0, _COURT_BANNER_Y - 38, w - 150.0, _COURT_BANNER_Y + 38), ink.fill),
+                ((150.0, _COURT_SUIT_Y - 30, w - 150.0, _COURT_SUIT_Y + 32), ink.light)]
+    return []
 
 
 # ---- backs ---------------------------------------------------------------------------------------

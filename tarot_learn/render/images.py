@@ -17,14 +17,16 @@ from typing import Iterable
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from ..cards import Card
+from ..errors import CardError, OptionError
 from .cache import ByteLRU
-from .face import CORNER_RADIUS, EDGE_INSET, Canvas, draw_back, draw_face, supersample_for
+from .face import (CORNER_RADIUS, EDGE_INSET, Canvas, detail_for, draw_back, draw_face,
+                   name_areas_units, supersample_for)
 from .geometry import rounded_rect
 from .palette import HIGHLIGHT
 
 __all__ = ["card_image", "back_image", "card_png", "sprite_sheet", "card_width", "card_size",
            "margin_for", "STYLES", "ASPECT", "MIN_HEIGHT", "MAX_HEIGHT", "clear_cache",
-           "check_height", "check_style"]
+           "check_height", "check_style", "check_card", "body_size", "frame_body", "name_areas"]
 
 ASPECT = 0.58
 MIN_HEIGHT, MAX_HEIGHT = 20, 4000
@@ -37,26 +39,37 @@ _PNGS = ByteLRU(64 * 1024 * 1024)
 
 
 def check_height(height: object, what: str = "height") -> int:
-    """``height`` as an int in 20..4000, or a one-line ValueError saying what to pass."""
+    """``height`` as an int in 20..4000, or a one-line :class:`OptionError` saying what to pass.
+
+    >>> check_height(280)
+    280
+    >>> check_height(5, "card_height")
+    Traceback (most recent call last):
+    ...
+    tarot_learn.errors.OptionError: card_height must be from 20 to 4000 pixels (e.g. 280), not 5
+    """
     if isinstance(height, bool) or not isinstance(height, int):
-        raise ValueError(f"{what} must be a whole number of pixels from {MIN_HEIGHT} to "
+        raise OptionError(f"{what} must be a whole number of pixels from {MIN_HEIGHT} to "
                          f"{MAX_HEIGHT} (e.g. 280), not {height!r}")
     if not MIN_HEIGHT <= height <= MAX_HEIGHT:
-        raise ValueError(f"{what} must be from {MIN_HEIGHT} to {MAX_HEIGHT} pixels "
+        raise OptionError(f"{what} must be from {MIN_HEIGHT} to {MAX_HEIGHT} pixels "
                          f"(e.g. 280), not {height}")
     return height
 
 
 def check_style(style: object) -> str:
+    """``style`` if it is one of :data:`STYLES`, else a one-line :class:`OptionError`."""
     if style not in STYLES:
-        raise ValueError(f"style must be one of 'normal', 'highlight', 'dim', not {style!r}")
+        raise OptionError(f"style must be one of 'normal', 'highlight', 'dim', not {style!r}")
     return style  # type: ignore[return-value]
 
 
-def _check_card(card: object) -> Card:
+def check_card(card: object) -> Card:
+    """``card`` if it is a :class:`~tarot_learn.cards.Card`, else a one-line :class:`CardError`
+    saying how to make one (every picture function checks its card with this)."""
     if not isinstance(card, Card):
-        raise ValueError(f"expected a tarot_learn Card such as Card.parse('T19'), not "
-                         f"{type(card).__name__} {card!r}")
+        raise CardError(f"expected a tarot_learn Card such as Card.parse('T19'), not "
+                        f"{type(card).__name__} {card!r}")
     return card
 
 
@@ -83,9 +96,38 @@ def margin_for(height: int) -> int:
     return max(1, round(height * 0.025))
 
 
-def _body(height: int) -> tuple[int, int, int]:
+def body_size(height: int) -> tuple[int, int, int]:
+    """``(width, height, margin)`` of the card body inside a ``height``-pixel card image: the
+    body is what a face or a scan fills; the margin round it holds the shadow and the glow.
+
+    >>> body_size(280)
+    (148, 266, 7)
+    """
     m = margin_for(height)
     return card_width(height) - 2 * m, height - 2 * m, m
+
+
+def name_areas(card: Card, height: int, *, four_colour: bool = False
+               ) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Where the default art of ``card`` at ``height`` prints the card's name, as
+    ``((x0, y0, x1, y1), colour)`` rectangles in pixels of :func:`card_image` with the colour
+    under the text, so a picture can be shown without its name (the recognition drill).  Trump
+    titles, the ace's caption, the court's rank banner and suit line; only cards large enough
+    to print them (the ``'full'`` detail level) have any.
+
+    >>> from tarot_learn.cards import Card
+    >>> [box for box, _ in name_areas(Card.parse("T19"), 280)]
+    [(36.79, 217.14, 125.21, 259.7)]
+    >>> name_areas(Card.parse("7C"), 280), name_areas(Card.parse("T19"), 120)
+    ([], [])
+    """
+    check_card(card)
+    bw, bh, m = body_size(check_height(height))
+    if detail_for(bh) != "full":
+        return []
+    u = bh / 1000.0
+    return [((round(m + x0 * u, 2), round(m + y0 * u, 2), round(m + x1 * u, 2), round(m + y1 * u, 2)), fill)
+            for (x0, y0, x1, y1), fill in name_areas_units(card, 1000.0 * bw / bh, four_colour)]
 
 
 @lru_cache(maxsize=64)
@@ -94,7 +136,7 @@ def _layers(height: int) -> tuple[Image.Image, Image.Image, Image.Image]:
     highlight ring's mask (L).  Every card body has the same rounded outline, so these are drawn
     once per size from that outline (supersampled), not traced from each card's pixels."""
     w, h = card_size(height)
-    bw, bh, m = _body(height)
+    bw, bh, m = body_size(height)
     ss = max(1, min(4, round(1600 / height)))   # smooth edges without giant masks at 4000 px
     u = bh * ss / 1000.0                      # supersampled pixels per card unit
     x0, y0 = m * ss + EDGE_INSET * u, m * ss + EDGE_INSET * u
@@ -124,8 +166,16 @@ def _layers(height: int) -> tuple[Image.Image, Image.Image, Image.Image]:
     return shadow, halo, ring
 
 
-def _frame(body: Image.Image, height: int, style: str) -> Image.Image:
-    """Place a finished card body on its transparent sheet with shadow, glow or dimming."""
+def frame_body(body: Image.Image, height: int, style: str = "normal") -> Image.Image:
+    """Place a finished card body (RGBA, :func:`body_size` big) on its transparent sheet with the
+    shadow, the highlight glow and ring, or dimming: how every face, back and scan is framed, so
+    all have the same size, margin and look of selection.
+
+    >>> from PIL import Image
+    >>> frame_body(Image.new("RGBA", body_size(120)[:2], "white"), 120, "highlight").size
+    (70, 120)
+    """
+    style = check_style(style)
     w, h = card_size(height)
     m = margin_for(height)
     shadow, halo, ring = _layers(height)
@@ -163,9 +213,9 @@ def card_image(card: Card, height: int = 280, *, style: str = "normal", show_val
     >>> card_image("T19")
     Traceback (most recent call last):
     ...
-    ValueError: expected a tarot_learn Card such as Card.parse('T19'), not str 'T19'
+    tarot_learn.errors.CardError: expected a tarot_learn Card such as Card.parse('T19'), not str 'T19'
     """
-    card = _check_card(card)
+    card = check_card(card)
     height = check_height(height)
     style = check_style(style)
     if card.copy:
@@ -174,7 +224,7 @@ def card_image(card: Card, height: int = 280, *, style: str = "normal", show_val
     key = ("face", card, height, style, show_value, four_colour)
     img = _IMAGES.get(key)
     if img is None:
-        img = _frame(_body_image(card, height, show_value, four_colour), height, style)
+        img = frame_body(_body_image(card, height, show_value, four_colour), height, style)
         _IMAGES.put(key, img, img.width * img.height * 4)
     return img
 
@@ -184,7 +234,7 @@ def _body_image(card: Card, height: int, show_value: bool, four_colour: bool) ->
     key = ("body", card, height, show_value, four_colour)
     body = _IMAGES.get(key)
     if body is None:
-        bw, bh, _ = _body(height)
+        bw, bh, _ = body_size(height)
         cv = Canvas(bw, bh, supersample_for(bh))
         draw_face(cv, card, show_value=show_value, four_colour=four_colour)
         body = cv.finish()
@@ -203,10 +253,10 @@ def back_image(height: int = 280, style: str = "normal") -> Image.Image:
     key = ("back", height, style)
     img = _IMAGES.get(key)
     if img is None:
-        bw, bh, _ = _body(height)
+        bw, bh, _ = body_size(height)
         cv = Canvas(bw, bh, supersample_for(bh))
         draw_back(cv)
-        img = _frame(cv.finish(), height, style)
+        img = frame_body(cv.finish(), height, style)
         _IMAGES.put(key, img, img.width * img.height * 4)
     return img
 
@@ -250,7 +300,7 @@ def sprite_sheet(cards: Iterable[Card], height: int = 280, *, columns: int | Non
     (['AW', 'T0', 'back'], (0, 0, 29, 50), (87, 50))
     """
     height = check_height(height)
-    cards = [_check_card(c) for c in cards]
+    cards = [check_card(c) for c in cards]
     cells: list[tuple[object, Image.Image]] = []
     seen: dict[Card, int] = {}
     where_cell: dict[str, int] = {}
@@ -266,7 +316,7 @@ def sprite_sheet(cards: Iterable[Card], height: int = 280, *, columns: int | Non
         cells.append(("back", back_image(height, style)))
     if columns is not None and (isinstance(columns, bool) or not isinstance(columns, int)
                                 or columns < 1):
-        raise ValueError(f"columns must be a whole number >= 1, not {columns!r}")
+        raise OptionError(f"columns must be a whole number >= 1, not {columns!r}")
     n = max(1, len(cells))
     cols = columns or min(n, 14)
     rows = -(-n // cols)

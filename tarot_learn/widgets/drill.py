@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from ..cards import Card
 from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Question
+from ..errors import DeckError, OptionError, TarotLearnError
 from ._common import resolve_deck
 
 __all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
@@ -69,8 +70,8 @@ class Drill(W.VBox):
 
         self.deck = resolve_deck(deck, "tarot")
         if self.deck.pack != "tarot":
-            raise ValueError("the drill teaches the 78-card tarot pack: load the deck with "
-                             "pack='tarot'")
+            raise DeckError("the drill teaches the 78-card tarot pack: load the deck with "
+                            "pack='tarot'")
         self.height = check_height(height, "height")
         self._clock = clock
         self._choices = choices
@@ -79,7 +80,21 @@ class Drill(W.VBox):
                                                   in CARD_SETS + ("own",)) else cards
         card_list = self._cards_for(cards)
         self.logic = DrillLogic(kind, card_list, seed, choices=choices, clock=clock)
+        self._build_selectors(kind, cards, len(card_list))
+        question_panel = self._build_question_panel(len(card_list))
+        self._wire()
+        super().__init__([
+            self.title,
+            W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.image, question_panel], layout=W.Layout(align_items="flex-start",
+                                                                 flex_flow="row wrap")),
+            self.stats_html,
+        ])
+        self.add_class("tl-drill")
+        self._show_question()
 
+    def _build_selectors(self, kind: str, cards: Any, count: int) -> None:
+        """The title and the two dropdowns (kind of question, set of cards)."""
         self.title = W.HTML(self._title_html())
         self.kind_dropdown = W.Dropdown(options=KIND_LABELS, value=kind, description="Ask",
                                         layout=W.Layout(width="260px"))
@@ -87,11 +102,14 @@ class Drill(W.VBox):
         if not self.deck.is_default and self.deck.own_cards:
             set_options.insert(1, (f"Your {len(self.deck.own_cards)} scanned cards", "own"))
         if self._custom is not None:
-            set_options.insert(0, (f"Chosen cards ({len(card_list)})", "custom"))
+            set_options.insert(0, (f"Chosen cards ({count})", "custom"))
         start = ("custom" if self._custom is not None else
                  (cards.strip().lower() if isinstance(cards, str) else "all"))
         self.cards_dropdown = W.Dropdown(options=set_options, value=start, description="Cards",
                                          layout=W.Layout(width="300px"))
+
+    def _build_question_panel(self, count: int) -> W.VBox:
+        """The picture, the question, the answer controls, feedback, score and stats."""
         self.image = W.Image(format="png", layout=W.Layout(height=f"{self.height}px",
                                                            width="auto", object_fit="contain"))
         self.prompt = W.HTML()
@@ -107,36 +125,23 @@ class Drill(W.VBox):
         self.next_button = W.Button(description="Next card", button_style="primary",
                                     icon="arrow-right", tooltip="Show the next card")
         self.score_html = W.HTML()
-        self.progress = W.IntProgress(min=0, max=len(card_list), value=0,
-                                      description="Mastered", bar_style="success",
-                                      layout=W.Layout(width="320px"))
+        self.progress = W.IntProgress(min=0, max=count, value=0, description="Mastered",
+                                      bar_style="success", layout=W.Layout(width="320px"))
         self.stats_button = W.ToggleButton(description="Stats", icon="bar-chart",
                                            tooltip="Accuracy, time and the hardest cards")
         self.stats_html = W.HTML(layout=W.Layout(display="none"))
+        return W.VBox([self.prompt, self.choice_box, W.HBox([self.text, self.answer_button]),
+                       self.feedback_html, W.HBox([self.next_button, self.stats_button]),
+                       self.score_html, self.progress],
+                      layout=W.Layout(padding="0 0 0 14px", min_width="320px", flex="1 1 320px"))
 
+    def _wire(self) -> None:
         self.kind_dropdown.observe(lambda ch: self.set_kind(ch["new"]), names="value")
         self.cards_dropdown.observe(self._on_cards, names="value")
         self.answer_button.on_click(lambda _: self._submit_text())
         self.text.observe(self._on_text, names="value")
         self.next_button.on_click(lambda _: self.next())
         self.stats_button.observe(lambda ch: self._refresh_stats(), names="value")
-
-        question_panel = W.VBox([self.prompt, self.choice_box,
-                                 W.HBox([self.text, self.answer_button]),
-                                 self.feedback_html,
-                                 W.HBox([self.next_button, self.stats_button]),
-                                 self.score_html, self.progress],
-                                layout=W.Layout(padding="0 0 0 14px", min_width="320px",
-                                                flex="1 1 320px"))
-        super().__init__([
-            self.title,
-            W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.image, question_panel], layout=W.Layout(align_items="flex-start",
-                                                                 flex_flow="row wrap")),
-            self.stats_html,
-        ])
-        self.add_class("tl-drill")
-        self._show_question()
 
     # ---- entry points -------------------------------------------------------------------------
     @property
@@ -166,7 +171,7 @@ class Drill(W.VBox):
             return self.logic.feedback
         try:
             fb = self.logic.choose(index)
-        except ValueError as err:
+        except TarotLearnError as err:
             self._say(_panel(_esc(err), _NO))
             raise
         self._show_feedback(fb, chosen=index)
@@ -214,8 +219,8 @@ class Drill(W.VBox):
         if isinstance(cards, str) and cards.strip().lower() == "own":
             own = self.deck.own_cards
             if not own:
-                raise ValueError("cards='own' needs a deck with your own scans: pass deck= a "
-                                 "folder or a loaded Deck")
+                raise OptionError("cards='own' needs a deck with your own scans: pass deck= a "
+                                  "folder or a loaded Deck")
             return own
         if isinstance(cards, str) and cards.strip().lower() == "custom" and self._custom is not None:
             return self._custom
@@ -283,7 +288,7 @@ class Drill(W.VBox):
     def _click(self, index: int) -> None:
         try:
             self.choose(index)
-        except ValueError:
+        except TarotLearnError:
             pass  # already shown in the feedback panel
 
     def _show_feedback(self, fb: Feedback, chosen: int | None = None) -> None:
@@ -332,7 +337,7 @@ def _nameless_png(card: Card, height: int) -> bytes:
     """The default art of ``card`` with its printed name covered (trump titles, the ace's
     caption, the court's rank banner and suit line), so a name question tests recognition of the
     picture: numeral, emblem, pips, court motif.  Small cards print no name and are unchanged.
-    The areas are the ones :mod:`tarot_learn.render.face` writes in (card units, 1000 tall)."""
+    The areas come from :func:`tarot_learn.render.images.name_areas`, which knows the art."""
     key = (card, height)
     if key in _NAMELESS:
         return _NAMELESS[key]
@@ -341,28 +346,15 @@ def _nameless_png(card: Card, height: int) -> bytes:
     from PIL import ImageDraw
 
     from ..render import card_image
-    from ..render.face import detail_for
-    from ..render.images import _body
-    from ..render.palette import PAPER, suit_ink
+    from ..render.images import name_areas
 
-    img = card_image(card, height, show_value=False).copy()
-    bw, bh, m = _body(height)
-    if detail_for(bh) == "full" and (card.is_trump or card.rank == 1 or card.is_court):
-        u = bh / 1000.0
-        wu = 1000.0 * bw / bh
+    img = card_image(card, height, show_value=False)
+    areas = name_areas(card, height)
+    if areas:
+        img = img.copy()              # the cached picture is shared: draw on a copy
         draw = ImageDraw.Draw(img)
-
-        def cover(x0: float, y0: float, x1: float, y1: float, fill: str) -> None:
-            draw.rectangle((m + x0 * u, m + y0 * u, m + x1 * u, m + y1 * u), fill=fill)
-
-        ink = suit_ink(card.suit)
-        if card.is_trump:
-            cover(112, 790, wu - 112, 950, PAPER)      # one or two title lines, descenders too
-        elif card.rank == 1:
-            cover(128, 740, wu - 128, 800, PAPER)
-        else:
-            cover(150, 652, wu - 150, 728, ink.fill)      # the rank word on the banner
-            cover(150, 750, wu - 150, 812, ink.light)     # "of Cups" on the panel
+        for box, fill in areas:
+            draw.rectangle(box, fill=fill)
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     _NAMELESS[key] = buf.getvalue()
