@@ -46,7 +46,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .cards import TAROT, Card, CardError, Suit, parse_cards, roman, tarot_deck
+from .cards import TAROT, Card, Suit, parse_cards, roman, tarot_deck
+from .errors import CardError, OptionError, TarotLearnError
 from .decks.names import card_for_name, normalise
 from .numerology import arithmetic, explain, playing_value
 
@@ -86,7 +87,8 @@ def select_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
     >>> select_cards("T19 bogus")
     Traceback (most recent call last):
     ...
-    ValueError: cards: 'bogus' is not a tarot card: write a rank A 2-10 P N Q K then a suit W C S P (e.g. 'NC'), or T0-T21 for a trump; or name a set: all, trumps, suits, courts, tens, wands, cups, swords, pentacles
+    tarot_learn.errors.CardError: cards: 'bogus' is not a tarot card: write a rank A 2-10 P N Q K then a suit W C S P \
+(e.g. 'NC'), or T0-T21 for a trump; or name a set: all, trumps, suits, courts, tens, wands, cups, swords, pentacles
     """
     deck = tarot_deck()
     if cards is None:
@@ -106,20 +108,20 @@ def select_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
         try:
             chosen = parse_cards(cards)
         except CardError as err:
-            raise ValueError(f"cards: {err}; or name a set: {', '.join(CARD_SETS)}") from None
+            raise CardError(f"cards: {err}; or name a set: {', '.join(CARD_SETS)}") from None
     else:
         try:
             chosen = [c if isinstance(c, Card) else Card.parse(str(c)) for c in cards]
         except CardError as err:
-            raise ValueError(f"cards: {err}") from None
+            raise CardError(f"cards: {err}") from None
         except TypeError:
-            raise ValueError("cards must be None, a set name, card notation or a list of cards") from None
+            raise OptionError("cards must be None, a set name, card notation or a list of cards") from None
     for c in chosen:
         if not isinstance(c, Card) or c.pack != TAROT:
-            raise ValueError(f"cards: {c} is not a tarot card; the drill teaches the 78-card pack")
+            raise CardError(f"cards: {c} is not a tarot card; the drill teaches the 78-card pack")
     unique = sorted(set(chosen), key=lambda c: c.index)
     if not unique:
-        raise ValueError("cards: give at least one card to drill")
+        raise OptionError("cards: give at least one card to drill")
     return unique
 
 
@@ -145,7 +147,7 @@ def _card_answer(text: str) -> Card | None:
         return Card(Suit.TRUMPS, _ROMAN[clean])
     try:
         found = card_for_name(clean)
-    except ValueError:
+    except TarotLearnError:
         found = None
     if isinstance(found, Card):
         return found
@@ -179,7 +181,8 @@ def _group_answer(text: str) -> str:
 
 def parse_answer(kind: str, text: str) -> Card | int | str | None:
     """Read a free-text answer: a Card (``"name"``), an int or ``None`` for wild (``"value"``),
-    ``"PC"``, ``"SW"`` or ``"T"`` (``"group"``).  Raises ValueError when it cannot be read.
+    ``"PC"``, ``"SW"`` or ``"T"`` (``"group"``).  Raises :class:`CardError` (a name) or
+    :class:`OptionError` (a value or a group) when it cannot be read.
 
     >>> [str(parse_answer("name", t)) for t in ("the sun", "sun", "19", "XIX", "T19", "The Sun (XIX)")]
     ['T19', 'T19', 'T19', 'T19', 'T19', 'T19']
@@ -190,29 +193,30 @@ def parse_answer(kind: str, text: str) -> Card | int | str | None:
     >>> parse_answer("name", "a dragon")
     Traceback (most recent call last):
     ...
-    ValueError: 'a dragon' names no card: write a name like 'the sun' or 'knight of cups', a number (19, XIX) or the notation (T19, NC)
+    tarot_learn.errors.CardError: 'a dragon' names no card: write a name like 'the sun' or 'knight of cups', \
+a number (19, XIX) or the notation (T19, NC)
     """
     if not isinstance(text, str):
-        raise ValueError(f"an answer is text, not {type(text).__name__}")
+        raise OptionError(f"an answer is text, not {type(text).__name__}")
     if kind == "name":
         card = _card_answer(text)
         if card is None:
-            raise ValueError(f"{text!r} names no card: write a name like 'the sun' or 'knight of "
-                             "cups', a number (19, XIX) or the notation (T19, NC)")
+            raise CardError(f"{text!r} names no card: write a name like 'the sun' or 'knight of "
+                            "cups', a number (19, XIX) or the notation (T19, NC)")
         return card
     if kind == "value":
         value = _value_answer(text)
         if value == "?":
-            raise ValueError(f"{text!r} is not a value: write a number from 1 to 14, or 'wild' "
-                             "for the Fool")
+            raise OptionError(f"{text!r} is not a value: write a number from 1 to 14, or 'wild' "
+                              "for the Fool")
         return value
     if kind == "group":
         group = _group_answer(text)
         if group == "?":
-            raise ValueError(f"{text!r} is not a group: write 'PC' (Pentacles and Cups), 'SW' "
-                             "(Swords and Wands) or 'trump'")
+            raise OptionError(f"{text!r} is not a group: write 'PC' (Pentacles and Cups), 'SW' "
+                              "(Swords and Wands) or 'trump'")
         return group
-    raise ValueError(f"kind must be one of {', '.join(_SIMPLE_KINDS)}, not {kind!r}")
+    raise OptionError(f"kind must be one of {', '.join(_SIMPLE_KINDS)}, not {kind!r}")
 
 
 # ---- questions, answers, notes -------------------------------------------------------------------
@@ -378,11 +382,11 @@ class Drill:
                  seed: int | None = None, *, choices: int = 5,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if kind not in KINDS:
-            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+            raise OptionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
         if isinstance(choices, bool) or not isinstance(choices, int) or not 2 <= choices <= 5:
-            raise ValueError(f"choices must be a whole number from 2 to 5, not {choices!r}")
+            raise OptionError(f"choices must be a whole number from 2 to 5, not {choices!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+            raise OptionError(f"seed must be a whole number or None, not {seed!r}")
         self.kind = kind
         self.cards = select_cards(cards)
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -478,21 +482,21 @@ class Drill:
         ``self.feedback``).  An unreadable answer returns feedback with ``understood=False`` and
         changes nothing."""
         if self._feedback is not None:
-            raise ValueError("this card is already answered: call next() for the next one")
+            raise OptionError("this card is already answered: call next() for the next one")
         q = self.question
         try:
             given = parse_answer(q.kind, text)
-        except ValueError as err:
+        except TarotLearnError as err:
             return Feedback(q, str(text), False, False, q.expected, str(err), 0.0)
         return self._record(str(text), given == _truth(q.kind, q.card))
 
     def choose(self, index: int) -> Feedback:
         """Answer by picking option ``index`` (0-based) of ``question.options``."""
         if self._feedback is not None:
-            raise ValueError("this card is already answered: call next() for the next one")
+            raise OptionError("this card is already answered: call next() for the next one")
         q = self.question
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(q.options):
-            raise ValueError(f"choose an option from 0 to {len(q.options) - 1}, not {index!r}")
+            raise OptionError(f"choose an option from 0 to {len(q.options) - 1}, not {index!r}")
         return self._record(q.options[index], q.options[index] == q.expected)
 
     def _record(self, given: str, correct: bool) -> Feedback:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from tarot_learn.cards import Card, parse_cards, standard_deck, tarot_deck
+from tarot_learn.errors import CardError, DeckError, OptionError
 from tarot_learn.decks import (Deck, Limits, as_deck, card_for_name, default_deck, load_deck,
                                make_sample_scans)
 from tarot_learn.decks.sample import SPELLINGS, _file_stem
@@ -108,7 +109,7 @@ def test_names_of_no_card(stem):
     ("19", "bare number"), ("t19_the_moon", "different cards"), ("5_the_sun", "disagree"),
 ])
 def test_contradictory_names_are_refused_with_reason(stem, words):
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(CardError, match=words):
         card_for_name(stem)
 
 
@@ -285,7 +286,7 @@ def test_pixel_and_byte_limits_are_per_load(folder):
     deck = load_deck(folder, limits=Limits(max_bytes=size - 1))
     assert f"over the {size - 1:,} bytes limit" in problem_for(deck, "t19_the_sun.jpg")
     assert len(deck.own_cards) == 2
-    with pytest.raises(ValueError, match="max_bytes must be a whole number"):
+    with pytest.raises(OptionError, match="max_bytes must be a whole number"):
         Limits(max_bytes=0)
 
 
@@ -371,31 +372,32 @@ def test_duplicates_and_unknown_names(folder):
 
 
 def test_folder_errors_are_one_line(tmp_path):
-    with pytest.raises(ValueError, match="does not exist: pass the folder") as err:
+    with pytest.raises(DeckError, match="does not exist: pass the folder") as err:
         load_deck(tmp_path / "nope")
     assert "\n" not in str(err.value)
     (tmp_path / "file.png").write_bytes(png_bytes())
-    with pytest.raises(ValueError, match="is a file, not a folder"):
+    with pytest.raises(DeckError, match="is a file, not a folder"):
         load_deck(tmp_path / "file.png")
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(ValueError, match="no usable card image .* name the scans like T19.jpg"):
+    with pytest.raises(DeckError, match="no usable card image .* name the scans like T19.jpg"):
         load_deck(empty)
     (empty / "T1.png").write_text("text")
-    with pytest.raises(ValueError, match=r"1 file\(s\) refused\); first problem: T1.png") as err:
+    with pytest.raises(DeckError, match=r"1 file\(s\) refused\); first problem: T1.png") as err:
         load_deck(empty)
     assert "\n" not in str(err.value)
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    ({"pack": "poker"}, "pack must be 'tarot' or 'standard'"),
-    ({"fit": "stretch"}, "fit must be 'crop' or 'pad'"),
-    ({"working_height": 5}, "working_height must be from 20"),
-    ({"manifest": 3}, "manifest must be a path or a dict"),
-    ({"manifest": "missing.json"}, "is not a file"),
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"pack": "poker"}, OptionError, "pack must be 'tarot' or 'standard'"),
+    ({"fit": "stretch"}, OptionError, "fit must be 'crop' or 'pad'"),
+    ({"working_height": 5}, OptionError, "working_height must be from 20"),
+    ({"limits": {"max_bytes": 3}}, OptionError, "limits must be a tarot_learn.decks.Limits"),
+    ({"manifest": 3}, OptionError, "manifest must be a path or a dict"),
+    ({"manifest": "missing.json"}, DeckError, "is not a file"),
 ])
-def test_wrong_options(folder, kwargs, words):
-    with pytest.raises(ValueError, match=words):
+def test_wrong_options(folder, kwargs, error, words):
+    with pytest.raises(error, match=words):
         load_deck(folder, **kwargs)
 
 
@@ -406,9 +408,9 @@ def test_default_deck_is_the_renderer():
     assert deck.is_default and deck.missing == [] and deck.id == "default"
     assert deck.card_image(C("NC"), 150).tobytes() == default_card_image(C("NC"), 150).tobytes()
     assert deck.card_png(C("NC"), 60)[:4] == b"\x89PNG"
-    with pytest.raises(ValueError, match="style must be one of"):
+    with pytest.raises(OptionError, match="style must be one of"):
         deck.card_image(C("NC"), 100, "glow")
-    with pytest.raises(ValueError, match="expected a tarot_learn Card"):
+    with pytest.raises(CardError, match="expected a tarot_learn Card"):
         deck.card_image("NC")
 
 
@@ -440,3 +442,36 @@ def test_as_deck(folder):
     assert as_deck(str(folder)).own_cards == load_deck(folder).own_cards
     deck = load_deck(folder)
     assert as_deck(deck) is deck
+    with pytest.raises(OptionError, match="deck must be a Deck, a folder path or None"):
+        as_deck(42)
+    with pytest.raises(OptionError, match="unknown pack 'poker'"):
+        Deck("mine", "poker")
+    with pytest.raises(OptionError, match="columns must be a whole number"):
+        deck.sprite_sheet(deck.own_cards, 40, columns=0)
+
+
+def test_every_deck_error_is_one_of_the_family(folder):
+    from tarot_learn.decks.validate import ImageProblem, inside
+    from tarot_learn.errors import TarotLearnError
+
+    assert issubclass(ImageProblem, DeckError) and issubclass(DeckError, TarotLearnError)
+    with pytest.raises(DeckError, match="leads outside the deck folder"):
+        inside(folder.resolve(), folder.resolve() / ".." / "x.png")
+    with pytest.raises(OptionError, match="choose 'tarot' or 'standard'"):
+        card_for_name("T19", pack="poker")
+
+
+def test_own_scans_are_framed_by_the_renderers_public_frame(folder):
+    from tarot_learn.render.images import body_size, card_size, frame_body
+
+    deck = load_deck(folder)
+    card = deck.own_cards[0]
+    bw, bh, m = body_size(200)
+    assert (bw + 2 * m, bh + 2 * m) == card_size(200)
+    for style in ("normal", "highlight", "dim"):
+        framed = deck.card_image(card, 200, style)
+        assert framed.size == card_size(200)
+        # the same framing of the same body gives the same picture
+        body = framed.crop((m, m, m + bw, m + bh))
+        assert framed.getpixel((bw // 2 + m, bh // 2 + m)) == body.getpixel((bw // 2, bh // 2))
+    assert frame_body(deck.card_image(card, 200).crop((m, m, m + bw, m + bh)), 200).size == card_size(200)

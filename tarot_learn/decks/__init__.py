@@ -41,6 +41,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..errors import OptionError
 from .names import card_for_name
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def as_deck(deck: "Deck | str | os.PathLike | None", pack: str = "tarot") -> "De
     >>> as_deck(42)
     Traceback (most recent call last):
     ...
-    ValueError: deck must be a Deck, a folder path or None, not int
+    tarot_learn.errors.OptionError: deck must be a Deck, a folder path or None, not int
     """
     from .deck import Deck, default_deck
     from .loader import load_deck
@@ -88,4 +89,4 @@ def as_deck(deck: "Deck | str | os.PathLike | None", pack: str = "tarot") -> "De
         return deck
     if isinstance(deck, (str, os.PathLike)):
         return load_deck(deck, pack=pack)
-    raise ValueError(f"deck must be a Deck, a folder path or None, not {type(deck).__name__}")
+    raise OptionError(f"deck must be a Deck, a folder path or None, not {type(deck).__name__}")

@@ -20,7 +20,8 @@ Where the pictures come from, in order of priority:
 Each file is then checked (:mod:`tarot_learn.decks.validate`); a refused file adds one line to
 ``deck.problems`` and the other cards load anyway.  Cards left without a picture use the default
 art and are listed in ``deck.missing``.  A folder that does not exist, or yields no usable card,
-raises a one-line ValueError saying what to fix.
+raises a one-line :class:`~tarot_learn.errors.DeckError` saying what to fix (a wrong option, an
+:class:`~tarot_learn.errors.OptionError`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ import hashlib
 import json
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Mapping
 
 from PIL import Image
 
 from ..cards import STANDARD, TAROT, Card
-from ..render import images as _art
+from ..errors import DeckError, OptionError, TarotLearnError
+from ..render.images import check_height
 from .deck import FITS, WORKING_HEIGHT, Deck, fit_body
 from .names import BACK, card_for_name
 from .validate import ImageProblem, Limits, inside, open_image
@@ -49,10 +52,6 @@ MANIFEST = "deck.json"
 _MANIFEST_KEYS = ("name", "cards", "back")
 _MAX_MANIFEST_BYTES = 1024 * 1024
 _MAX_FILES = 5000
-
-
-def _fail(msg: str) -> ValueError:
-    return ValueError(msg)
 
 
 def _manifest_path_problem(text: object) -> str | None:
@@ -83,10 +82,10 @@ def _read_manifest(root: Path, manifest: str | os.PathLike | Mapping[str, Any] |
         if not path.is_absolute():
             path = root / path
         if not path.is_file():
-            raise _fail(f"manifest {str(manifest)!r} is not a file: pass the path of a deck.json "
-                        "or a dict")
+            raise DeckError(f"manifest {str(manifest)!r} is not a file: pass the path of a deck.json "
+                            "or a dict")
     else:
-        raise _fail(f"manifest must be a path or a dict, not {type(manifest).__name__}")
+        raise OptionError(f"manifest must be a path or a dict, not {type(manifest).__name__}")
     label = path.name
     try:
         if path.stat().st_size > _MAX_MANIFEST_BYTES:
@@ -123,112 +122,179 @@ def load_deck(folder: str | os.PathLike, *, manifest: str | os.PathLike | Mappin
     kept at ``working_height`` pixels (card height) and every other size is made from that.
     ``limits`` (:class:`~tarot_learn.decks.validate.Limits`) caps file bytes and pixels.
 
+    The steps, each its own function: check the arguments, find the folder, read the manifest,
+    take the manifest's entries, then the folder's files, then decode and check every image,
+    and assemble the deck.
+
     >>> load_deck("/no/such/folder")
     Traceback (most recent call last):
     ...
-    ValueError: deck folder '/no/such/folder' does not exist: pass the folder that holds your card scans
+    tarot_learn.errors.DeckError: deck folder '/no/such/folder' does not exist: pass the folder that holds \
+your card scans
     """
-    if pack not in (TAROT, STANDARD):
-        raise _fail(f"pack must be 'tarot' or 'standard', not {pack!r}")
-    if fit not in FITS:
-        raise _fail(f"fit must be 'crop' or 'pad', not {fit!r}")
-    _art.check_height(working_height, "working_height")
-    limits = limits if limits is not None else Limits()
-    if not isinstance(limits, Limits):
-        raise _fail("limits must be a tarot_learn.decks.Limits(max_bytes=..., max_pixels=...)")
-    if not isinstance(folder, (str, os.PathLike)):
-        raise _fail(f"folder must be a path, not {type(folder).__name__}")
-    given = Path(folder).expanduser()
-    if not given.exists():
-        raise _fail(f"deck folder '{folder}' does not exist: pass the folder that holds your "
-                    "card scans")
-    if not given.is_dir():
-        raise _fail(f"'{folder}' is a file, not a folder: pass the folder that holds your card "
-                    "scans")
-    root = given.resolve()
+    limits = _check_arguments(pack, fit, working_height, limits)
+    root = _deck_folder(folder)
     problems: list[str] = []
     data = _read_manifest(root, manifest, problems)
     label = data.pop("_label", "manifest")
+    deck_name = _manifest_name(data, label, name, problems)
+    plan = _Plan()
+    _take_manifest_entries(plan, root, data, label, pack, problems)
+    _take_folder_files(plan, root, pack, problems)
+    images = _decode_images(plan, root, limits, working_height, fit, problems)
+    faces, files, back, back_file, fingerprint = _assemble(images, root, pack, fit, working_height)
+    if not faces:
+        hint = (f"; first problem: {problems[0]}" if problems else
+                ": name the scans like T19.jpg, t19_the_sun.png or knight_of_cups.jpg "
+                "(help(tarot_learn.decks) lists every accepted name)")
+        raise DeckError(f"no usable card image in '{folder}' ({len(problems)} file(s) refused)"
+                        f"{hint}")
+    return Deck(deck_name or root.name, pack, faces=faces, back=back, files=files,
+                back_file=back_file, problems=problems, folder=root,
+                working_height=working_height, fingerprint=fingerprint)
 
-    # (card or BACK) -> relative path text, in priority order; then the files to decode.
-    chosen: dict[Card | str, str] = {}
-    claimed: set[Path] = set()
+
+@dataclass
+class _Plan:
+    """Which file each card (or the back) comes from, in priority order, before decoding."""
+
+    chosen: dict[Card | str, str] = field(default_factory=dict)   # target -> path in the folder
+    claimed: set[Path] = field(default_factory=set)               # files the manifest names
+    from_manifest: set[Card | str] = field(default_factory=set)
+
+
+def _check_arguments(pack: object, fit: object, working_height: object, limits: object) -> Limits:
+    """The options, each checked with a one-line OptionError; returns the limits to apply."""
+    if pack not in (TAROT, STANDARD):
+        raise OptionError(f"pack must be 'tarot' or 'standard', not {pack!r}")
+    if fit not in FITS:
+        raise OptionError(f"fit must be 'crop' or 'pad', not {fit!r}")
+    check_height(working_height, "working_height")
+    limits = limits if limits is not None else Limits()
+    if not isinstance(limits, Limits):
+        raise OptionError("limits must be a tarot_learn.decks.Limits(max_bytes=..., max_pixels=...)")
+    return limits
+
+
+def _deck_folder(folder: object) -> Path:
+    """The deck folder, resolved; a DeckError when it is missing or is a file."""
+    if not isinstance(folder, (str, os.PathLike)):
+        raise OptionError(f"folder must be a path, not {type(folder).__name__}")
+    given = Path(folder).expanduser()
+    if not given.exists():
+        raise DeckError(f"deck folder '{folder}' does not exist: pass the folder that holds your "
+                        "card scans")
+    if not given.is_dir():
+        raise DeckError(f"'{folder}' is a file, not a folder: pass the folder that holds your card "
+                        "scans")
+    return given.resolve()
+
+
+def _manifest_name(data: Mapping[str, Any], label: str, name: str | None, problems: list[str]) -> str | None:
+    """The deck's name (``name=`` first, then the manifest's); unknown manifest keys reported."""
     for key in data:
         if key not in _MANIFEST_KEYS:
             problems.append(f"{label}: unknown key {key!r} ignored (allowed: name, cards, back)")
     deck_name = name if name is not None else data.get("name")
     if deck_name is not None and not isinstance(deck_name, str):
         problems.append(f"{label}: \"name\" must be text, ignored")
-        deck_name = None
-    entries: list[tuple[object, object]] = []
+        return None
+    return deck_name
+
+
+def _take_manifest_entries(plan: _Plan, root: Path, data: Mapping[str, Any], label: str, pack: str,
+                           problems: list[str]) -> None:
+    """The manifest's ``cards`` and ``back``: each key must name a card, each path must stay in
+    the folder, and a card given twice keeps its first file."""
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
         problems.append(f"{label}: \"cards\" must map cards to files, like {{\"T19\": "
                         "\"sun.jpg\"}, ignored")
         cards = {}
-    entries += list(cards.items())
+    entries: list[tuple[object, object]] = list(cards.items())
     if "back" in data:
         entries.append((BACK, data["back"]))
     for key, rel in entries:
         where = f"{label} {key!r}" if key != BACK else f"{label} \"back\""
-        if key == BACK:
-            target: Card | str | None = BACK
-        else:
-            try:
-                target = card_for_name(str(key), pack)
-            except ValueError as err:
-                problems.append(f"{where}: {err}")
-                continue
-            if target is None or target == BACK:
-                problems.append(f"{where}: names no {pack} card: write e.g. \"T19\" or "
-                                "\"knight of cups\"")
-                continue
+        target = _manifest_target(key, pack, where, problems)
+        if target is None:
+            continue
         why = _manifest_path_problem(rel)
         if why:
             problems.append(f"{where} -> {rel!r}: {why}")
             continue
-        if target in chosen:
-            problems.append(f"{where}: {_what(target)} is already given as {chosen[target]!r}; "
+        if target in plan.chosen:
+            problems.append(f"{where}: {_what(target)} is already given as {plan.chosen[target]!r}; "
                             "ignored")
             continue
-        chosen[target] = str(rel)
+        plan.chosen[target] = str(rel)
         try:
-            claimed.add(inside(root, root / str(rel)))
+            plan.claimed.add(inside(root, root / str(rel)))
         except ImageProblem:
             pass  # reported when the file is opened
+    plan.from_manifest = set(plan.chosen)
 
-    from_manifest = set(chosen)
+
+def _manifest_target(key: object, pack: str, where: str, problems: list[str]) -> Card | str | None:
+    """The card (or the back) a manifest key names, or None after reporting why not."""
+    if key == BACK:
+        return BACK
+    try:
+        target = card_for_name(str(key), pack)
+    except TarotLearnError as err:
+        problems.append(f"{where}: {err}")
+        return None
+    if target is None or target == BACK:
+        problems.append(f"{where}: names no {pack} card: write e.g. \"T19\" or "
+                        "\"knight of cups\"")
+        return None
+    return target
+
+
+def _take_folder_files(plan: _Plan, root: Path, pack: str, problems: list[str]) -> None:
+    """The image files directly in the folder, named after their card; the manifest wins."""
     for entry in _folder_files(root, problems):
-        path = root / entry
         try:
-            if path.resolve() in claimed:
+            if (root / entry).resolve() in plan.claimed:
                 continue
         except (OSError, RuntimeError):
             pass
-        stem, ext = os.path.splitext(entry)
-        ext = ext.lower()
-        if ext not in IMAGE_EXTENSIONS and ext not in _OTHER_PICTURES:
-            continue
-        try:
-            target = card_for_name(stem, pack)
-        except ValueError as err:
-            problems.append(f"{entry}: {err}")
-            continue
+        target = _file_target(entry, pack, problems)
         if target is None:
-            if ext in IMAGE_EXTENSIONS:
-                problems.append(f"{entry}: {_unknown_name(stem, pack)}")
             continue
-        if ext in _OTHER_PICTURES:
-            problems.append(f"{entry}: {ext[1:].upper()} files are not accepted: save the scan as "
-                            "PNG, JPEG, WebP or GIF")
-            continue
-        if target in chosen:
-            source = "the manifest" if target in from_manifest else repr(chosen[target])
+        if target in plan.chosen:
+            source = "the manifest" if target in plan.from_manifest else repr(plan.chosen[target])
             problems.append(f"{entry}: {_what(target)} already comes from {source}; ignored")
             continue
-        chosen[target] = entry
+        plan.chosen[target] = entry
 
-    # Decode in a few threads: Pillow releases the GIL while decoding.
+
+def _file_target(entry: str, pack: str, problems: list[str]) -> Card | str | None:
+    """The card (or the back) a file in the folder stands for, or None (ignored or reported)."""
+    stem, ext = os.path.splitext(entry)
+    ext = ext.lower()
+    if ext not in IMAGE_EXTENSIONS and ext not in _OTHER_PICTURES:
+        return None
+    try:
+        target = card_for_name(stem, pack)
+    except TarotLearnError as err:
+        problems.append(f"{entry}: {err}")
+        return None
+    if target is None:
+        if ext in IMAGE_EXTENSIONS:
+            problems.append(f"{entry}: {_unknown_name(stem, pack)}")
+        return None
+    if ext in _OTHER_PICTURES:
+        problems.append(f"{entry}: {ext[1:].upper()} files are not accepted: save the scan as "
+                        "PNG, JPEG, WebP or GIF")
+        return None
+    return target
+
+
+def _decode_images(plan: _Plan, root: Path, limits: Limits, working_height: int, fit: str,
+                   problems: list[str]) -> list[tuple[Card | str, str, Image.Image]]:
+    """Open, check and fit every chosen file (:func:`~.validate.open_image`); a refused file is
+    reported and left out."""
     def work(item: tuple[Card | str, str]) -> tuple[Card | str, str, Image.Image | str]:
         target, rel = item
         try:
@@ -237,34 +303,38 @@ def load_deck(folder: str | os.PathLike, *, manifest: str | os.PathLike | Mappin
         except ImageProblem as err:
             return target, rel, str(err)
 
+    out = []
+    # Decode in a few threads: Pillow releases the GIL while decoding.
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for target, rel, result in pool.map(work, list(plan.chosen.items())):
+            if isinstance(result, str):
+                problems.append(f"{rel}: {result}")
+            else:
+                out.append((target, rel, result))
+    return out
+
+
+def _assemble(images: list[tuple[Card | str, str, Image.Image]], root: Path, pack: str, fit: str,
+              working_height: int) -> tuple[dict[Card, Image.Image], dict[Card, str],
+                                            Image.Image | None, str | None, str]:
+    """Faces, their files, the back and its file, and a fingerprint of what was loaded (file
+    sizes and times, so an edited scan gives a new deck id)."""
     faces: dict[Card, Image.Image] = {}
     files: dict[Card, str] = {}
     back = back_file = None
     digest = hashlib.sha1(f"{pack}|{fit}|{working_height}".encode())
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        for target, rel, result in pool.map(work, list(chosen.items())):
-            if isinstance(result, str):
-                problems.append(f"{rel}: {result}")
-                continue
-            try:
-                st = (root / rel).stat()
-                digest.update(f"|{target}={rel}:{st.st_size}:{st.st_mtime_ns}".encode())
-            except OSError:
-                digest.update(f"|{target}={rel}".encode())
-            if target == BACK:
-                back, back_file = result, rel
-            else:
-                assert isinstance(target, Card)
-                faces[target], files[target] = result, rel
-    if not faces:
-        hint = (f"; first problem: {problems[0]}" if problems else
-                ": name the scans like T19.jpg, t19_the_sun.png or knight_of_cups.jpg "
-                "(help(tarot_learn.decks) lists every accepted name)")
-        raise _fail(f"no usable card image in '{folder}' ({len(problems)} file(s) refused)"
-                    f"{hint}")
-    return Deck(deck_name or root.name, pack, faces=faces, back=back, files=files,
-                back_file=back_file, problems=problems, folder=root,
-                working_height=working_height, fingerprint=digest.hexdigest())
+    for target, rel, img in images:
+        try:
+            st = (root / rel).stat()
+            digest.update(f"|{target}={rel}:{st.st_size}:{st.st_mtime_ns}".encode())
+        except OSError:
+            digest.update(f"|{target}={rel}".encode())
+        if target == BACK:
+            back, back_file = img, rel
+        else:
+            assert isinstance(target, Card)
+            faces[target], files[target] = img, rel
+    return faces, files, back, back_file, digest.hexdigest()
 
 
 def _what(target: Card | str) -> str:
@@ -275,7 +345,7 @@ def _unknown_name(stem: str, pack: str) -> str:
     other = STANDARD if pack == TAROT else TAROT
     try:
         card = card_for_name(stem, other)
-    except ValueError:
+    except TarotLearnError:
         card = None
     if isinstance(card, Card):
         return (f"names the {other} card {card.name}, but the deck is loaded with pack={pack!r}: "
@@ -304,6 +374,6 @@ def _folder_files(root: Path, problems: list[str]) -> list[str]:
                     continue
                 out.append(entry.name)
     except OSError as err:
-        raise _fail(f"cannot list the deck folder '{root}' ({err.strerror or err}): check its "
-                    "permissions") from None
+        raise DeckError(f"cannot list the deck folder '{root}' ({err.strerror or err}): check its "
+                        "permissions") from None
     return sorted(out, key=lambda s: (s.lower(), s))

@@ -42,14 +42,16 @@ A bare number (``19``) is refused as ambiguous: write ``T19`` or ``19_the_sun``.
 >>> card_for_name("t19_the_moon")
 Traceback (most recent call last):
 ...
-ValueError: 'T19' and 'the moon' name different cards (The Sun (XIX), The Moon (XVIII)): rename the file
+tarot_learn.errors.CardError: 'T19' and 'the moon' name different cards (The Sun (XIX), The Moon (XVIII)): \
+rename the file
 """
 
 from __future__ import annotations
 
 import re
 
-from ..cards import STANDARD, TAROT, Card, CardError, Suit, roman
+from ..cards import STANDARD, TAROT, Card, Suit, roman
+from ..errors import CardError, OptionError
 
 __all__ = ["card_for_name", "normalise", "BACK"]
 
@@ -167,8 +169,8 @@ def _trump(words: list[str]) -> Card | None:
     if rank is None:
         return None
     if number is not None and number <= 21 and number != rank and (number, rank) not in _SWAPPED:
-        raise ValueError(f"the number {number} and the name '{' '.join(words)}' disagree "
-                         f"({Card(Suit.TRUMPS, rank).name} is trump {rank}): rename the file")
+        raise CardError(f"the number {number} and the name '{' '.join(words)}' disagree "
+                        f"({Card(Suit.TRUMPS, rank).name} is trump {rank}): rename the file")
     return Card(Suit.TRUMPS, rank)
 
 
@@ -184,18 +186,18 @@ def _readable(words: list[str], pack: str) -> Card | None:
 
 def card_for_name(name: str, pack: str = TAROT) -> Card | str | None:
     """The card a file stem or manifest key names, ``'back'`` for the back, ``None`` for a name
-    that names no card.  Raises ValueError (one line, saying what to do) when the name is
+    that names no card.  Raises :class:`CardError` (one line, saying what to do) when the name is
     ambiguous or contradicts itself.
 
     >>> card_for_name("19")
     Traceback (most recent call last):
     ...
-    ValueError: a bare number is ambiguous: name the file T19 or 19_the_sun (trumps), or 10_cups
+    tarot_learn.errors.CardError: a bare number is ambiguous: name the file T19 or 19_the_sun (trumps), or 10_cups
     >>> card_for_name("08_justice"), card_for_name("57_the_sun"), card_for_name("as", pack="standard")
     (Card.parse('T11'), Card.parse('T19'), Card.parse('AS', pack='standard'))
     """
     if pack not in (TAROT, STANDARD):
-        raise ValueError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
+        raise OptionError(f"unknown pack {pack!r}: choose 'tarot' or 'standard'")
     text = normalise(name)
     if not text:
         return None
@@ -203,18 +205,18 @@ def card_for_name(name: str, pack: str = TAROT) -> Card | str | None:
         return BACK
     words = text.split(" ")
     if len(words) == 1 and _number(words[0]) is not None:
-        raise ValueError("a bare number is ambiguous: name the file T19 or 19_the_sun (trumps), "
-                         "or 10_cups")
+        raise CardError("a bare number is ambiguous: name the file T19 or 19_the_sun (trumps), "
+                        "or 10_cups")
     first = _notation(words[0], pack)
     if first is not None:
         if len(words) > 1:
             try:
                 rest = _readable(words[1:], pack)
-            except ValueError:
+            except CardError:
                 rest = None
             if isinstance(rest, Card) and rest != first:
-                raise ValueError(f"'{first}' and '{' '.join(words[1:])}' name different cards "
-                                 f"({first.name}, {rest.name}): rename the file")
+                raise CardError(f"'{first}' and '{' '.join(words[1:])}' name different cards "
+                                f"({first.name}, {rest.name}): rename the file")
         return first
     if pack == TAROT:
         m = _SCAN_RE.match(text)

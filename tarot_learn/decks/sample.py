@@ -15,7 +15,8 @@ from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
-from ..cards import STANDARD, TAROT, Card, CardError, parse_cards, standard_deck, tarot_deck
+from ..cards import STANDARD, TAROT, Card, parse_cards, standard_deck, tarot_deck
+from ..errors import CardError, OptionError
 from ..render import card_image
 from ..render.fonts import font
 
@@ -103,7 +104,7 @@ def make_sample_scans(folder: str | os.PathLike, cards: Iterable[Card | str] | s
     ['T19.png', 'Ten of Cups.webp', 'back.png', 'nc_knight_of_cups.png']
     """
     if pack not in (TAROT, STANDARD):
-        raise ValueError(f"pack must be 'tarot' or 'standard', not {pack!r}")
+        raise OptionError(f"pack must be 'tarot' or 'standard', not {pack!r}")
     if cards is None:
         chosen = tarot_deck() if pack == TAROT else standard_deck()
     elif isinstance(cards, str):

@@ -1,8 +1,8 @@
 """Opening one untrusted image file safely: where it is, what it is, how big it is.
 
-Every check turns a bad file into :class:`ImageProblem` (a ValueError whose text is one line that
-says what is wrong and what to do), so a deck loader can list it and carry on with the other
-files.  The checks, in order:
+Every check turns a bad file into :class:`ImageProblem` (a :class:`~tarot_learn.errors.DeckError`
+whose text is one line that says what is wrong and what to do), so a deck loader can list it and
+carry on with the other files.  The checks, in order:
 
 * the path stays inside the deck folder once symlinks are resolved, and is a regular file;
 * the file is at most ``limits.max_bytes`` long (checked before reading it);
@@ -26,6 +26,8 @@ from pathlib import Path
 
 from PIL import Image, ImageOps
 
+from ..errors import DeckError, OptionError
+
 __all__ = ["Limits", "ImageProblem", "sniff", "inside", "open_image", "FORMATS"]
 
 # Content signatures -> Pillow format names.  Only these four are accepted.
@@ -45,11 +47,12 @@ class Limits:
         for field in ("max_bytes", "max_pixels", "min_side"):
             value = getattr(self, field)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{field} must be a whole number >= 1, not {value!r}")
+                raise OptionError(f"{field} must be a whole number >= 1, not {value!r}")
 
 
-class ImageProblem(ValueError):
-    """One file refused, with a one-line reason."""
+class ImageProblem(DeckError):
+    """One file refused, with a one-line reason (a :class:`DeckError`, so a caller may catch
+    either)."""
 
 
 def sniff(head: bytes) -> str | None:

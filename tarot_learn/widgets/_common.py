@@ -13,6 +13,7 @@ import pathlib
 from typing import Any, Iterable
 
 from ..cards import Card, standard_deck, tarot_deck
+from ..errors import OptionError
 
 __all__ = ["STATIC", "css", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
            "message_html", "rule_ids", "short_list"]
@@ -32,8 +33,8 @@ def resolve_deck(deck: Any, pack: str = "tarot") -> Any:
     from ..decks import as_deck
 
     if deck is not None and not isinstance(deck, (str, pathlib.Path)) and not hasattr(deck, "card_png"):
-        raise ValueError(f"deck= takes None (the default art), a tarot_learn.decks.Deck or a folder "
-                         f"of card images, not {type(deck).__name__}")
+        raise OptionError(f"deck= takes None (the default art), a tarot_learn.decks.Deck or a folder "
+                          f"of card images, not {type(deck).__name__}")
     return as_deck(deck, pack)
 
 
