@@ -10,7 +10,7 @@ from tarot_learn.cards import Card, standard_deck
 from tarot_learn.core import LayoutError, Move, SaveError
 from tarot_learn.deals import shuffled
 from tarot_learn.games.klondike import Klondike, rank_race
-from tarot_learn.games.pysol import card_from_pysol, from_pysol, to_pysol
+from tarot_learn.games.pysol import card_from_pysol, from_pysol, read_pysol, to_pysol
 from tests.refusals import refused
 
 
@@ -19,7 +19,7 @@ def L(text, **opts):
 
 
 def names(state, pid):
-    p = state._pile(pid)[2]
+    p = state.pile(pid)[2]
     return [str(state.card(c)) for c in p]
 
 
@@ -286,7 +286,7 @@ def test_pysol_round_trip_mid_game():
     for i in range(40):
         ms = s.legal_moves()
         s.play(ms[(i * 5) % len(ms)])
-    t = from_pysol(to_pysol(s), draw=1)
+    t = from_pysol(to_pysol(s), Klondike, draw=1)
     assert t.key() == s.key()
 
 
@@ -295,9 +295,9 @@ def test_pysol_reads_solver_style_boards():
     lines = to_pysol(s).splitlines()
     bare = "\n".join([lines[0]] + [ln[2:].replace("T", "10") for ln in lines[1:]])
     assert all(ln.startswith(": ") for ln in lines[1:])
-    assert from_pysol(bare).key() == s.key()          # PySol's deal dump: no colons, 10 for T
+    assert Klondike.from_pysol(bare).key() == s.key()          # PySol's deal dump: no colons, 10 for T
     solver = "\n".join(lines)
-    assert from_pysol(solver).key() == s.key()
+    assert from_pysol(solver, Klondike).key() == s.key()
     assert card_from_pysol("th") == Card.parse("10H", "standard")
 
 
@@ -310,7 +310,7 @@ def test_pysol_reads_solver_style_boards():
 def test_pysol_errors(mutate, words):
     lines = to_pysol(games.new("klondike", seed=2)).splitlines()
     with pytest.raises(LayoutError) as err:
-        from_pysol("\n".join(mutate(lines)))
+        Klondike.from_pysol("\n".join(mutate(lines)))
     assert words in str(err.value)
 
 
@@ -322,7 +322,9 @@ def test_pysol_diagram_of_a_waste_round_trips():
     talon = text.splitlines()[1]
     waste = [str(s.card(c)).replace("10", "T") for c in s.waste]
     assert talon.startswith("Talon: " + " ".join(reversed(waste)) + " ==> ")
-    assert from_pysol(text, draw=3).key() == s.key()
+    assert Klondike.from_pysol(text, draw=3).key() == s.key()
+    board = read_pysol(text)
+    assert [str(c) for c in board.waste] == [str(s.card(c)) for c in s.waste] and len(board.talon) == len(s.stock)
 
 
 @pytest.mark.parametrize("seed", [5, 6, 7])
@@ -334,7 +336,7 @@ def test_pysol_matches_klondike_solver(seed):
     sol.draw_count = 1
     assert sol.load_pysol(to_pysol(s))
     sol.reset_game()
-    assert from_pysol(sol.get_pysol()).key() == s.key()
+    assert Klondike.from_pysol(sol.get_pysol()).key() == s.key()
     assert sol.game_diagram_pysol() + "\n" == to_pysol(s, diagram=True)
 
 

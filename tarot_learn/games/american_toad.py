@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..cards import Card, CardError, double_deck
-from ..core import IllegalMove, LayoutError, Move, Option
+from ..core import IllegalMove, LayoutError, Move, Option, SaveError
 from .registry import register
 from .solitaire import Patience, Table
 
@@ -112,7 +112,7 @@ class AmericanToad(Patience):
     def _extra_restore(self, data: dict[str, Any]) -> None:
         base = data.get("base")
         if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= 13:
-            raise ValueError(f"the base rank must be 1..13, not {base!r}")
+            raise SaveError(f"the saved base rank must be 1..13, not {base!r}")
         self.base = base
 
     def _extra_layout(self) -> list[str]:
@@ -191,7 +191,7 @@ class AmericanToad(Patience):
         if move.action == "redeal":
             left = self._max_redeals() - self.passes
             return f"Turn the waste over into a new stock ({left} redeal(s) left, AT-11)."
-        src, dst = self._pile(move.src), self._pile(move.dst)
+        src, dst = self.pile(move.src), self.pile(move.dst)
         assert src is not None and dst is not None
         card = self.tbl.cards[src[2][-move.count]]
         empties = move.src[0] == "t" and len(src[2]) == move.count and self.reserve

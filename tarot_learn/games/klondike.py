@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import Card, standard_deck
 from ..core import IllegalMove, Move, Option
+from .pysol import from_pysol, to_pysol
 from .registry import register
 from .solitaire import Patience, Table
 
@@ -73,17 +74,13 @@ class Klondike(Patience):
     # ----- PySol boards -----------------------------------------------------------------------
     def to_pysol(self) -> str:
         """This position in PySol's Klondike board format (see :mod:`tarot_learn.games.pysol`)."""
-        from .pysol import to_pysol
-
         return to_pysol(self)
 
     @classmethod
     def from_pysol(cls, text: str, **options: Any) -> "Klondike":
         """A position from a PySol Klondike board (``Talon:`` line, then seven columns with
         face-down cards in angle brackets); options as for :func:`games.new`."""
-        from .pysol import from_pysol
-
-        return from_pysol(text, **options)
+        return from_pysol(text, cls, **options)
 
     # ----- messages ------------------------------------------------------------------------------
     def _why_not_on(self, card: Card, target: Card) -> IllegalMove:
@@ -112,7 +109,7 @@ class Klondike(Patience):
                     "the top one is in play (KL-9).")
         if move.action == "redeal":
             return "The stock is empty: turn the waste over to make a new stock (KL-10)."
-        src, dst = self._pile(move.src), self._pile(move.dst)
+        src, dst = self.pile(move.src), self.pile(move.dst)
         assert src is not None and dst is not None
         card = self.tbl.cards[src[2][-move.count]]
         run = f" with the {move.count - 1} card(s) on it (KL-5)" if move.count > 1 else ""

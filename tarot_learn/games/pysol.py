@@ -17,18 +17,22 @@ bare ``:``); lines without it are read too, as PySol's own deal dumps write them
 >>> text = to_pysol(k)
 >>> text.splitlines()[0].startswith("Talon: ") and len(text.splitlines()) == 8
 True
->>> from_pysol(text).key() == k.key()
+>>> from_pysol(text, Klondike).key() == k.key()
 True
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..cards import Card, CardError, Suit
 from ..core import LayoutError
+from .solitaire import Patience
 
-__all__ = ["to_pysol", "from_pysol", "card_to_pysol", "card_from_pysol"]
+__all__ = ["to_pysol", "from_pysol", "read_pysol", "PysolBoard", "card_to_pysol", "card_from_pysol"]
+
+P = TypeVar("P", bound=Patience)
 
 _RANKS = "A23456789TJQK"
 _ORDER = "HCDS"   # PySol lists the foundations Hearts, Clubs, Diamonds, Spades
@@ -96,74 +100,106 @@ def to_pysol(state: Any, diagram: bool | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def from_pysol(text: str, **options: Any) -> Any:
-    """Read a PySol Klondike board into a :class:`~tarot_learn.games.klondike.Klondike` state.
+@dataclass
+class PysolBoard:
+    """A PySol Klondike board as read, before any rule is checked: the Talon (the stock, next
+    card first), the waste (bottom first), each suit's top foundation rank (0 or absent: empty)
+    and the columns as ``(line, cards bottom first, face-down count)``."""
+
+    talon: list[Card] = field(default_factory=list)
+    waste: list[Card] = field(default_factory=list)
+    found: dict[Suit, int] = field(default_factory=dict)
+    columns: list[tuple[int, list[Card], int]] = field(default_factory=list)
+
+    def lay_out(self, state: Patience) -> None:
+        """Make this board ``state``'s position (checked by :meth:`Patience.set_position`); the
+        foundations go where ``state.FOUND_LABELS`` names their suits."""
+        found_piles = []
+        for label in state.FOUND_LABELS:
+            suit = Suit[label.upper()]
+            found_piles.append([Card(suit, r) for r in range(1, self.found.get(suit, 0) + 1)])
+        state.set_position([c for _, c, _ in self.columns], [d for _, _, d in self.columns], found_piles,
+                           list(reversed(self.talon)), self.waste, [], 0,
+                           where=lambda pid: {"s": "the Talon line", "w": "the Waste line"}.get(
+                               pid, f"pile {pid}"))
+
+
+def read_pysol(text: str) -> PysolBoard:
+    """Read a PySol Klondike board's text (see the module docstring) into a :class:`PysolBoard`;
+    a line that cannot be read raises :class:`LayoutError` naming it."""
+    if not isinstance(text, str):
+        raise LayoutError(f"a PySol board is text, not {type(text).__name__}")
+    board = PysolBoard()
+    talon_seen = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        head, sep, rest = line.partition(":")
+        key = head.strip().lower() if sep else ""
+        if key == "talon":
+            talon_seen = True
+            _read_talon(board, rest)
+        elif key == "waste":                      # our older extension, bottom card first
+            board.waste = [card_from_pysol(t) for t in rest.split()]
+        elif key == "foundations":
+            board.found.update(_read_foundations(rest, n))
+        else:
+            board.columns.append(_read_column(rest if (sep and not key) else line, n))
+    if not talon_seen:
+        raise LayoutError("a PySol Klondike board starts with a 'Talon:' line")
+    if len(board.columns) != 7:
+        raise LayoutError(f"a Klondike board has 7 column lines, not {len(board.columns)}")
+    for n, cards, down in board.columns:
+        if cards and down >= len(cards):
+            raise LayoutError(f"line {n}: the top card of a column is face up (KL-7)")
+    return board
+
+
+def _read_talon(board: PysolBoard, rest: str) -> None:
+    if "==>" in rest:                     # a diagram: waste (top first) ==> stock <==
+        left, _, right = rest.partition("==>")
+        board.waste = [card_from_pysol(t) for t in reversed(left.split())]
+        rest = right.replace("<==", " ")
+    board.talon = [card_from_pysol(t) for t in rest.split()]
+
+
+def _read_foundations(rest: str, n: int) -> dict[Suit, int]:
+    found = {}
+    for item in rest.split():
+        suit, _, rank = item.partition("-")
+        try:
+            s = Card.parse("A" + suit, "standard").suit
+            r = 0 if rank == "0" else card_from_pysol(rank + suit).rank
+        except (CardError, LayoutError):
+            raise LayoutError(f"line {n}: {item!r} is not a foundation like H-5 or S-0") from None
+        found[s] = r
+    return found
+
+
+def _read_column(body: str, n: int) -> tuple[int, list[Card], int]:
+    down = 0
+    cards = []
+    for tok in body.split():
+        if tok.startswith("<") and tok.endswith(">"):
+            if cards and down < len(cards):
+                raise LayoutError(f"line {n}: a face-down card <..> after a face-up one")
+            down += 1
+            tok = tok[1:-1]
+        try:
+            cards.append(card_from_pysol(tok))
+        except LayoutError as err:
+            raise LayoutError(f"line {n}: {err}") from None
+    return n, cards, down
+
+
+def from_pysol(text: str, game: type[P], **options: Any) -> P:
+    """Read a PySol Klondike board into a new state of ``game`` (the Klondike class: see
+    :meth:`Klondike.from_pysol <tarot_learn.games.klondike.Klondike.from_pysol>`), with
+    ``options`` as for :func:`games.new`.
 
     Every one of the 52 cards must appear once (on the Talon, the waste, the columns, or under a
     foundation's top card); errors raise :class:`LayoutError` naming the line.
     """
-    from .klondike import Klondike
-
-    if not isinstance(text, str):
-        raise LayoutError(f"a PySol board is text, not {type(text).__name__}")
-    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1) if raw.strip()]
-    talon: list[Card] | None = None
-    waste: list[Card] = []
-    found: dict[Suit, int] = {}
-    columns: list[tuple[int, list[Card], int]] = []
-    for n, line in lines:
-        head, sep, rest = line.partition(":")
-        key = head.strip().lower() if sep else ""
-        if key == "talon":
-            if "==>" in rest:                     # a diagram: waste (top first) ==> stock <==
-                left, _, right = rest.partition("==>")
-                waste = [card_from_pysol(t) for t in reversed(left.split())]
-                rest = right.replace("<==", " ")
-            talon = [card_from_pysol(t) for t in rest.split()]
-        elif key == "waste":                      # our older extension, bottom card first
-            waste = [card_from_pysol(t) for t in rest.split()]
-        elif key == "foundations":
-            for item in rest.split():
-                suit, dash, rank = item.partition("-")
-                try:
-                    s = Card.parse("A" + suit, "standard").suit
-                    r = 0 if rank == "0" else card_from_pysol(rank + suit).rank
-                except (CardError, LayoutError):
-                    raise LayoutError(f"line {n}: {item!r} is not a foundation like H-5 or S-0") from None
-                found[s] = r
-        else:
-            body = rest if (sep and not key) else line
-            down = 0
-            cards = []
-            for tok in body.split():
-                if tok.startswith("<") and tok.endswith(">"):
-                    if cards and down < len(cards):
-                        raise LayoutError(f"line {n}: a face-down card <..> after a face-up one")
-                    down += 1
-                    tok = tok[1:-1]
-                try:
-                    cards.append(card_from_pysol(tok))
-                except LayoutError as err:
-                    raise LayoutError(f"line {n}: {err}") from None
-            columns.append((n, cards, down))
-    if talon is None:
-        raise LayoutError("a PySol Klondike board starts with a 'Talon:' line")
-    if len(columns) != 7:
-        raise LayoutError(f"a Klondike board has 7 column lines, not {len(columns)}")
-    for n, cards, down in columns:
-        if cards and down >= len(cards):
-            raise LayoutError(f"line {n}: the top card of a column is face up (KL-7)")
-    opts = Klondike.check_options(options)
-    state = Klondike.__new__(Klondike)
-    state._init_bookkeeping(opts, None)
-    found_piles = []
-    for label in Klondike.FOUND_LABELS:
-        suit = Suit[label.upper()]
-        found_piles.append([Card(suit, r) for r in range(1, found.get(suit, 0) + 1)])
-    state._check_and_set([c for _, c, _ in columns], [d for _, _, d in columns], found_piles,
-                         list(reversed(talon)), waste, [], 0,
-                         where=lambda pid: {"s": "the Talon line", "w": "the Waste line"}.get(
-                             pid, f"pile {pid}"))
-    state._start = state._snapshot()
-    return state
-
+    board = read_pysol(text)
+    return game.build(board.lay_out, None, game.check_options(options))  # type: ignore[return-value]

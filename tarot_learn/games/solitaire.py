@@ -12,6 +12,12 @@ on, where it goes up, whether it may head a run on an empty column), built once 
 options; the move generator here reads only the table, so the three games share one fast,
 well-tested engine and differ in data, not code paths.
 
+What solvers and boards read from a patience is public (see :class:`Patience`, "engine API"):
+``pile(pid)``, ``column_ids``/``foundation_ids``, ``is_face_up``, ``moves_from``, ``is_safe_up``,
+``may_lift``, ``may_return``, ``draw_count``, ``max_redeals``, ``redeals_left()``,
+``can_redeal()``, ``returns_allowed``, ``reserve_builds``, ``win_count``, ``set_position``,
+``set_talon``, ``unseen``/``replace_unseen``, and the unchecked ``push``/``pop``.
+
 Layouts (``state.layout()`` / ``Cls.from_layout(text)``) write a position as readable text, one pile
 a line, bottom card first, face-down cards in brackets::
 
@@ -30,17 +36,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, ClassVar, Hashable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
 from ..cards import Card, CardError
-from ..core import IllegalMove, LayoutError, Move, State, cards_text
-from ..observation import Observation, Pile, Role
+from ..core import IllegalMove, LayoutError, Move, MoveSyntaxError, SaveError, State, cards_text
 from ..deals import shuffled
+from ..observation import Observation, Pile, Role
+from .layout import card_tokens, split_layout
 
 __all__ = ["Table", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
 
 DRAW = Move("draw")
 REDEAL = Move("redeal")
+
+#: ``where(pid)``: how an error message names a pile (a layout line, "the Talon line", ...).
+Where = Callable[[str], str]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,7 +110,17 @@ class Table:
 
 class Patience(State):
     """Base of the three patiences.  A game sets the class attributes below and writes
-    :meth:`_make_table`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`."""
+    :meth:`_make_table`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`; where
+    its rules differ it overrides :meth:`may_lift`, :meth:`may_return`, :meth:`needs_no_home`
+    and the ``_draw_count``/``_max_redeals``/``_returns_allowed``/``_reserve_builds``/``_win_count``
+    hooks behind the public properties of the same names.
+
+    The position is public for reading: ``tab`` and ``down`` (columns and their face-down
+    counts), ``found``, ``stock``, ``waste``, ``reserve`` (lists of card ids, bottom first),
+    ``passes`` (redeals made), ``tbl`` (the game's :class:`Table`) and ``ids`` (card -> id).
+    Change it only through ``play``/``push``/``pop`` or the setters below (they also forget the
+    cached legal moves).
+    """
 
     NCOLS: ClassVar[int] = 7
     NFOUND: ClassVar[int] = 4
@@ -111,7 +131,9 @@ class Patience(State):
     # pointless, return, source, win.
     RULE: ClassVar[dict[str, str]] = {}
 
-    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], list[str], list[str]]]]
+    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], tuple[str, ...], tuple[str, ...]]]]
+    column_ids: tuple[str, ...]        #: ``('t1', 't2', ...)``, column index order
+    foundation_ids: tuple[str, ...]    #: ``('f1', 'f2', ...)``, foundation index order
 
     # ----- per-game data ----------------------------------------------------------------------
     @classmethod
@@ -135,15 +157,62 @@ class Patience(State):
     def _returns_allowed(self) -> bool:
         return bool(self.options.get("foundation_return", False))
 
-    def _may_return(self, card: int) -> bool:
-        return True
-
-    def _may_lift(self, col: list[int], start: int) -> bool:
-        """Whether the run from ``start`` of column ``col`` may move to another column."""
-        return True
-
     def _reserve_builds(self) -> bool:
         return False
+
+    def _win_count(self) -> int:
+        return len(self.tbl.cards)
+
+    def may_return(self, card: int) -> bool:
+        """Whether card id ``card``, on top of a foundation, may ever come back down (when the
+        game allows returns at all, :attr:`returns_allowed`)."""
+        return True
+
+    def may_lift(self, col: list[int], start: int) -> bool:
+        """Whether the run from index ``start`` of column ``col`` (a list of card ids) may move
+        to another column (Tarot Solitaire keeps a King or the World at a column's base, TS-11)."""
+        return True
+
+    def needs_no_home(self, card: int) -> bool:
+        """A card that never has to go up (Tarot Solitaire's wild Fool): a card it could be
+        built on is still safe to send up (:meth:`is_safe_up`)."""
+        return False
+
+    # ----- engine API: the rules' numbers ----------------------------------------------------------
+    @property
+    def draw_count(self) -> int:
+        """Cards turned from the stock per draw."""
+        return self._draw_count()
+
+    @property
+    def max_redeals(self) -> int | None:
+        """How many times the waste may be turned over into a new stock (``None``: unlimited)."""
+        return self._max_redeals()
+
+    def redeals_left(self) -> int | None:
+        """Redeals still allowed in this game (``None``: unlimited)."""
+        limit = self._max_redeals()
+        return None if limit is None else max(0, limit - self.passes)
+
+    def can_redeal(self) -> bool:
+        """Whether ``redeal`` is legal now: the stock is empty, the waste is not, and a redeal
+        is left."""
+        return not self.stock and bool(self.waste) and self._redeals_left()
+
+    @property
+    def returns_allowed(self) -> bool:
+        """Whether cards may come back down from the foundations in this game."""
+        return self._returns_allowed()
+
+    @property
+    def reserve_builds(self) -> bool:
+        """Whether the reserve's top card may go on a column (not only up)."""
+        return self.HAS_RESERVE and self._reserve_builds()
+
+    @property
+    def win_count(self) -> int:
+        """Cards on the foundations when the game is won."""
+        return self._win_count()
 
     # ----- state set-up ---------------------------------------------------------------------------
     def _init_bookkeeping(self, options: dict[str, Any], seed: int | None) -> None:
@@ -171,16 +240,28 @@ class Patience(State):
         if entry is None:
             table = self._make_table()
             entry = tables[key] = (table, {c: i for i, c in enumerate(table.cards)},
-                                   [f"t{i + 1}" for i in range(self.NCOLS)],
-                                   [f"f{i + 1}" for i in range(self.NFOUND)])
-        self.tbl, self.ids, self._tnames, self._fnames = entry
+                                   tuple(f"t{i + 1}" for i in range(self.NCOLS)),
+                                   tuple(f"f{i + 1}" for i in range(self.NFOUND)))
+        self.tbl, self.ids, self.column_ids, self.foundation_ids = entry
+
+    def _adopt_start(self, other: "Patience") -> None:
+        self._start = other._start
 
     def shuffled_ids(self, seed: int) -> list[int]:
         """The pack's card ids in the order deal ``seed`` gives (the first is dealt first)."""
         return shuffled(list(range(len(self.deck()))), seed)
 
     # ----- piles ------------------------------------------------------------------------------------
-    def _pile(self, pid: str) -> tuple[str, int, list[int]] | None:
+    def pile(self, pid: str) -> tuple[str, int, list[int]] | None:
+        """``(kind, index, cards)`` for pile id ``pid``: kind ``'t'``, ``'f'``, ``'s'``, ``'w'`` or
+        ``'r'``, the column or foundation index (0 for the others), and the pile's own list of
+        card ids, bottom first (read it, do not change it).  ``None`` for no such pile.
+
+        >>> from tarot_learn import games
+        >>> s = games.new("klondike", seed=3)
+        >>> kind, i, cards = s.pile("t2"); kind, i, len(cards), s.pile("r")
+        ('t', 1, 2, None)
+        """
         if pid == "s":
             return "s", 0, self.stock
         if pid == "w":
@@ -195,22 +276,79 @@ class Patience(State):
                 return "f", i, self.found[i]
         return None
 
+    _pile = pile   # the older name, still used by the browser tests
+
     def pile_ids(self) -> list[str]:
         """Every pile id of this game, in board order."""
-        return (["s", "w"] + (["r"] if self.HAS_RESERVE else []) + self._fnames + self._tnames)
+        return ["s", "w"] + (["r"] if self.HAS_RESERVE else []) + [*self.foundation_ids, *self.column_ids]
 
     def card(self, cid: int) -> Card:
+        """The card with id ``cid``."""
         return self.tbl.cards[cid]
 
     def top_card(self, pid: str) -> Card | None:
         """The top card of a pile (``None`` if empty or unknown)."""
-        p = self._pile(pid)
+        p = self.pile(pid)
         return self.tbl.cards[p[2][-1]] if p and p[2] else None
+
+    def is_face_up(self, pid: str, index: int) -> bool:
+        """Whether card ``index`` (0: the bottom) of pile ``pid`` is face up; ``False`` when there
+        is no such card.  Stock cards are face down, reserve cards but the top one too.
+
+        >>> from tarot_learn import games
+        >>> s = games.new("klondike", seed=3)
+        >>> s.is_face_up("t3", 1), s.is_face_up("t3", 2), s.is_face_up("s", 0), s.is_face_up("t3", 9)
+        (False, True, False, False)
+        """
+        p = self.pile(pid)
+        if p is None or isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(p[2]):
+            return False
+        kind = p[0]
+        if kind == "t":
+            return index >= self.down[p[1]]
+        if kind == "r":
+            return index == len(p[2]) - 1
+        return kind != "s"
 
     def _run_start(self, i: int) -> int:
         """Where the movable run of column ``i`` starts: its first face-up card, since face-up
         cards are always built in order (checked when a position is loaded, kept by every move)."""
         return self.down[i]
+
+    # ----- setting piles directly (solvers and layouts) ----------------------------------------------
+    def set_talon(self, stock: list[int], waste: list[int], passes: int) -> None:
+        """Replace the stock and the waste (card ids, bottom first) and the redeals made, unchecked:
+        for a solver that plays several draws and redeals at once (the same cards, moved between
+        the two piles).  The cached legal moves are forgotten."""
+        self.stock, self.waste, self.passes = stock, waste, passes
+        self._legal = None
+
+    def unseen(self) -> list[int]:
+        """The card ids the player cannot see, place by place: each column's face-down cards
+        (t1 first, bottom first), the stock (bottom first), the reserve under its top card."""
+        out: list[int] = []
+        for col, d in zip(self.tab, self.down):
+            out.extend(col[:d])
+        out.extend(self.stock)
+        out.extend(self.reserve[:-1])
+        return out
+
+    def replace_unseen(self, cards: Sequence[int]) -> None:
+        """Put ``cards`` into the unseen places, in :meth:`unseen`'s order (a made-up deal for a
+        hint: ``cards`` is a shuffle of ``unseen()``).  Unchecked beyond the count."""
+        cards = list(cards)
+        if len(cards) != len(self.unseen()):
+            raise LayoutError(f"{len(cards)} cards for {len(self.unseen())} unseen places")
+        k = 0
+        for col, d in zip(self.tab, self.down):
+            col[:d] = cards[k:k + d]
+            k += d
+        n = len(self.stock)
+        self.stock[:] = cards[k:k + n]
+        k += n
+        if self.reserve:
+            self.reserve[:-1] = cards[k:]
+        self._legal = None
 
     # ----- moves ---------------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -220,6 +358,11 @@ class Patience(State):
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
+
+    def moves_from(self, pid: str) -> list[Move]:
+        """The legal ``pile>pile`` moves that take cards from pile ``pid`` (any count), in
+        :meth:`legal_moves` order; draws and redeals are not among them."""
+        return [m for m in self._legal_moves() if m.action == "move" and m.src == pid]
 
     def _found_dest(self, c: int) -> int:
         """The foundation index ``c`` may go up to now, or -1."""
@@ -234,30 +377,37 @@ class Patience(State):
 
     def _generate(self) -> list[Move]:
         # Hot path of every search and playout: destination-driven (each column top asks which
-        # of its few "children" lie face up somewhere), with moves taken from a cache.
-        tbl = self.tbl
-        tab, down = self.tab, self.down
-        T, F = self._tnames, self._fnames
-        mv = self._moves_cache
+        # of its few "children" lie face up somewhere), with moves taken from a cache.  One step
+        # per kind of move, each called once, so the order of the list stays fixed.
         out: list[Move] = []
         add = out.append
-        ncols = self.NCOLS
-        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
-        # Single cards up to the foundations: waste, reserve, column tops.
-        singles: list[tuple[str, int]] = []
-        waste = self.waste
-        if waste:
-            singles.append(("w", waste[-1]))
-        if self.HAS_RESERVE and self.reserve:
-            singles.append(("r", self.reserve[-1]))
-        where: dict[int, int] = {}       # face-up card that may be lifted -> its column
+        where, empties, tops = self._scan_columns()
+        self._gen_up(add, tops)
+        self._gen_from_talon(add, tops, empties)
+        if where:
+            self._gen_runs(add, where, empties)
+        if self._returns_allowed():
+            self._gen_returns(add, tops, empties)
+        if self.stock:
+            add(DRAW)
+        elif self.waste and self._redeals_left():
+            add(REDEAL)
+        return out
+
+    def _scan_columns(self) -> tuple[dict[int, int], list[int], dict[int, int]]:
+        """``where``: each face-up card that may be lifted -> its column; the empty columns; the
+        column tops (card -> column, in column order)."""
+        tab, down = self.tab, self.down
+        may_lift = self.may_lift
+        where: dict[int, int] = {}
         empties: list[int] = []
-        for i in range(ncols):
+        tops: dict[int, int] = {}
+        for i in range(self.NCOLS):
             col = tab[i]
             if col:
-                singles.append((T[i], col[-1]))
+                tops[col[-1]] = i
                 k0 = down[i]
-                if k0 == 0 and not self._may_lift(col, 0):
+                if k0 == 0 and not may_lift(col, 0):
                     k0 = 1
                 if k0 == len(col) - 1:
                     where[col[-1]] = i
@@ -265,6 +415,19 @@ class Patience(State):
                     where.update(zip(col[k0:], repeat(i)))
             else:
                 empties.append(i)
+        return where, empties, tops
+
+    def _gen_up(self, add: Callable[[Move], None], tops: dict[int, int]) -> None:
+        """Single cards up to the foundations: waste, reserve, column tops."""
+        tbl = self.tbl
+        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
+        T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
+        singles: list[tuple[str, int]] = []
+        if self.waste:
+            singles.append(("w", self.waste[-1]))
+        if self.HAS_RESERVE and self.reserve:
+            singles.append(("r", self.reserve[-1]))
+        singles.extend([(T[i], c) for c, i in tops.items()])
         for src, c in singles:
             pos = found_pos[c]
             if pos >= 0:
@@ -272,12 +435,18 @@ class Patience(State):
                     if len(found[f]) == pos:
                         add(mv(src, F[f], 1))
                         break
-        # Waste (and reserve) top onto the tableau.
-        parents, empty_ok = tbl.parents, tbl.empty_ok
+
+    def _gen_from_talon(self, add: Callable[[Move], None], tops: dict[int, int],
+                        empties: list[int]) -> None:
+        """The waste's (and reserve's) top card onto the tableau."""
+        waste = self.waste
         extra = [("w", waste[-1])] if waste else []
         if self.HAS_RESERVE and self.reserve and self._reserve_builds():
             extra.append(("r", self.reserve[-1]))
-        tops = {tab[j][-1]: j for j in range(ncols) if tab[j]}
+        if not extra:
+            return
+        parents, empty_ok = self.tbl.parents, self.tbl.empty_ok
+        T, mv = self.column_ids, self._moves_cache
         for src, c in extra:
             for p in parents[c]:
                 j = tops.get(p)
@@ -286,53 +455,60 @@ class Patience(State):
             if empties and empty_ok[c]:
                 for j in empties:
                     add(mv(src, T[j], 1))
-        # Runs between columns: the run headed by a child of the destination's top card.
+
+    def _gen_runs(self, add: Callable[[Move], None], where: dict[int, int], empties: list[int]) -> None:
+        """Runs between columns: the run headed by a child of the destination's top card; then
+        runs into empty columns (never a whole column: that changes nothing)."""
+        tbl = self.tbl
+        tab, down = self.tab, self.down
+        T, mv = self.column_ids, self._moves_cache
         children, child_sets = tbl.children, tbl.child_sets
-        if where:
-            nwhere = len(where)
-            for j in range(ncols):
-                dcol = tab[j]
-                if not dcol:
-                    continue
-                kids = children[dcol[-1]]
-                if len(kids) > nwhere:          # a wild top (the Fool): scan the few movable cards
-                    kset = child_sets[dcol[-1]]
-                    kids = [c for c in where if c in kset]
-                for c in kids:
-                    i = where.get(c)
-                    if i is not None and i != j:
-                        col = tab[i]
-                        add(mv(T[i], T[j], len(col) - col.index(c, down[i])))
-            if empties:
-                heads = tbl.empty_heads
-                cands = [c for c in heads if c in where] if heads is not None else \
-                    [c for c in where if empty_ok[c]]
-                for c in cands:
-                    i = where[c]
+        nwhere = len(where)
+        for j in range(self.NCOLS):
+            dcol = tab[j]
+            if not dcol:
+                continue
+            kids = children[dcol[-1]]
+            if len(kids) > nwhere:          # a wild top (the Fool): scan the few movable cards
+                kset = child_sets[dcol[-1]]
+                kids = [c for c in where if c in kset]
+            for c in kids:
+                i = where.get(c)
+                if i is not None and i != j:
                     col = tab[i]
-                    k = col.index(c, down[i])
-                    if k > 0:                              # a whole column: changes nothing
-                        for j in empties:
-                            add(mv(T[i], T[j], len(col) - k))
-        # Cards back down from the foundations.
-        if self._returns_allowed():
-            for f in range(self.NFOUND):
-                if found[f]:
-                    c = found[f][-1]
-                    if not self._may_return(c):
-                        continue
-                    for p in parents[c]:
-                        j = tops.get(p)
-                        if j is not None:
-                            add(mv(F[f], T[j], 1))
-                    if empties and empty_ok[c]:
-                        for j in empties:
-                            add(mv(F[f], T[j], 1))
-        if self.stock:
-            add(DRAW)
-        elif waste and self._redeals_left():
-            add(REDEAL)
-        return out
+                    add(mv(T[i], T[j], len(col) - col.index(c, down[i])))
+        if empties:
+            heads = tbl.empty_heads
+            empty_ok = tbl.empty_ok
+            cands = [c for c in heads if c in where] if heads is not None else \
+                [c for c in where if empty_ok[c]]
+            for c in cands:
+                i = where[c]
+                col = tab[i]
+                k = col.index(c, down[i])
+                if k > 0:
+                    for j in empties:
+                        add(mv(T[i], T[j], len(col) - k))
+
+    def _gen_returns(self, add: Callable[[Move], None], tops: dict[int, int],
+                     empties: list[int]) -> None:
+        """Cards back down from the foundations."""
+        parents, empty_ok = self.tbl.parents, self.tbl.empty_ok
+        T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
+        may_return = self.may_return
+        for f, pile in enumerate(self.found):
+            if not pile:
+                continue
+            c = pile[-1]
+            if not may_return(c):
+                continue
+            for p in parents[c]:
+                j = tops.get(p)
+                if j is not None:
+                    add(mv(F[f], T[j], 1))
+            if empties and empty_ok[c]:
+                for j in empties:
+                    add(mv(F[f], T[j], 1))
 
     @staticmethod
     def _moves_cache(src: str, dst: str, n: int, _cache: dict = {}) -> Move:
@@ -361,8 +537,8 @@ class Patience(State):
             self.stock, self.waste = self.waste, self.stock
             self.passes += 1
             return 0
-        skind, si, src = self._pile(move.src)  # type: ignore[misc]
-        dst = self._pile(move.dst)[2]  # type: ignore[index]
+        skind, si, src = self.pile(move.src)  # type: ignore[misc]
+        dst = self.pile(move.dst)[2]  # type: ignore[index]
         n = move.count
         if n == 1:
             dst.append(src.pop())
@@ -393,8 +569,8 @@ class Patience(State):
             self.waste.reverse()
             self.passes -= 1
             return
-        skind, si, src = self._pile(move.src)  # type: ignore[misc]
-        dst = self._pile(move.dst)[2]  # type: ignore[index]
+        skind, si, src = self.pile(move.src)  # type: ignore[misc]
+        dst = self.pile(move.dst)[2]  # type: ignore[index]
         flip, fill = record
         if fill:
             self.reserve.append(src.pop())
@@ -416,7 +592,7 @@ class Patience(State):
             return super().copy(history=True)  # type: ignore[return-value]
         other = type(self).__new__(type(self))
         other._init_bookkeeping(dict(self.options), self.seed)
-        other._start = self._start
+        other._adopt_start(self)
         for name in self._EXTRA_ATTRS:
             setattr(other, name, getattr(self, name))
         other._setup([list(c) for c in self.tab], list(self.down), [list(f) for f in self.found],
@@ -432,20 +608,36 @@ class Patience(State):
     # ----- parsing moves ------------------------------------------------------------------------
     def parse_move(self, text: "str | Move") -> Move:
         """Like :meth:`Move.parse`, plus two conveniences: ``t3>f`` sends a card to whichever
-        foundation takes it, and ``s`` (a click on the stock) means ``draw`` or ``redeal``."""
+        foundation takes it, and ``s`` (a click on the stock) means ``draw`` or ``redeal``.
+
+        Text that is no patience move raises :class:`MoveSyntaxError`; a well-formed move is
+        returned even when the rules forbid it (``play`` then raises :class:`IllegalMove`).
+
+        >>> from tarot_learn import games
+        >>> s = games.new("klondike", seed=3)
+        >>> str(s.parse_move("t1>f")), str(s.parse_move("s"))
+        ('t1>f2', 'draw')
+        >>> s.parse_move("bid garde")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tarot_learn.errors.MoveSyntaxError: 'bid garde' is not a Klondike move: write pile>pile ...
+        """
         if isinstance(text, str) and text.strip().lower() in ("s", "stock"):
             return DRAW if self.stock or not self.waste else REDEAL
         m = Move.parse(text)
+        if isinstance(text, str) and (m.action not in ("move", "draw", "redeal") or m.arg):
+            raise MoveSyntaxError(f"{text!r} is not a {self.title} move: write pile>pile (like t3>f1 "
+                                  "or t2>t5x3), 'draw' or 'redeal'")
         if m.action == "move" and m.count == 1 and m.src != m.dst:
-            if m.dst == "f" or (self._pile(m.dst) and m.dst[0] == "f"):
-                src = self._pile(m.src)
+            if m.dst == "f" or (self.pile(m.dst) and m.dst[0] == "f"):
+                src = self.pile(m.src)
                 if src and src[2] and src[0] != "f":
                     c = src[2][-1]
                     if src[0] == "t" and len(src[2]) <= self.down[src[1]]:
                         return m
                     f = self._found_dest(c)
                     if f >= 0 and (m.dst == "f" or self._same_foundation(int(m.dst[1:]) - 1, f)):
-                        return Move("move", m.src, self._fnames[f], 1)
+                        return Move("move", m.src, self.foundation_ids[f], 1)
         return m
 
     def _same_foundation(self, a: int, b: int) -> bool:
@@ -454,54 +646,69 @@ class Patience(State):
 
     # ----- why a move is refused ---------------------------------------------------------------------
     def _why_illegal(self, move: Move) -> IllegalMove:
-        R = self.RULE
-        title = self.title
-        waste = self._waste_label().lower()
-        if move.action == "draw":
-            if self.waste:
-                if not self._redeals_left():
-                    return IllegalMove(f"the stock is empty and no redeal is left ({self._max_redeals()} "
-                                       "allowed in this game)", rule=R["redeal"])
-                return IllegalMove(f"the stock is empty: redeal to turn the {waste} over first",
-                                   rule=R["stock"])
-            return IllegalMove(f"there is nothing to draw: the stock and the {waste} are both empty",
-                               rule=R["stock"])
-        if move.action == "redeal":
-            if self.stock:
-                return IllegalMove("the stock still has cards: redeal only once it is empty",
-                                   rule=R["redeal"])
-            if not self.waste:
-                return IllegalMove(f"there is nothing to redeal: the {waste} is empty", rule=R["redeal"])
-            return IllegalMove(f"no redeal is left ({self._max_redeals()} allowed in this game)",
-                               rule=R["redeal"])
+        if move.action in ("draw", "redeal"):
+            return self._why_not_talon(move.action)
         if move.action != "move":
-            return IllegalMove(f"{title} has no {move.action!r} move: write pile>pile (like t3>f1), "
-                               "'draw' or 'redeal'", rule=R["source"])
-        names = " ".join(self.pile_ids())
-        src, dst = self._pile(move.src), self._pile(move.dst)
-        if move.dst == "f" and src is not None and src[2] and src[0] in "twr":
-            # "t3>f": whichever foundation takes the card; none does, so say why for its own.
-            c = src[2][-1]
-            slots = self.tbl.found_slots[c]
-            if move.count == 1 and not (src[0] == "t" and len(src[2]) <= self.down[src[1]]):
-                if not slots or self.tbl.found_pos[c] < 0:
-                    return self._why_not_found(self.card(c), 0)
-                dst = self._pile(self._fnames[slots[0]])
-                move = move._replace(dst=self._fnames[slots[0]])
-        if src is None:
-            return IllegalMove(f"there is no pile {move.src!r} in {title}; the piles are {names}",
-                               rule=R["source"])
-        if dst is None:
-            return IllegalMove(f"there is no pile {move.dst!r} in {title}; the piles are {names}",
-                               rule=R["source"])
-        skind, si, scards = src
-        dkind, di, dcards = dst
+            return IllegalMove(f"{self.title} has no {move.action!r} move: write pile>pile (like t3>f1), "
+                               "'draw' or 'redeal'", rule=self.RULE["source"])
+        move, err = self._home_foundation(move)
+        if err is not None:
+            return err
+        src, dst = self.pile(move.src), self.pile(move.dst)
+        if src is None or dst is None:
+            names = " ".join(self.pile_ids())
+            bad = move.src if src is None else move.dst
+            return IllegalMove(f"there is no pile {bad!r} in {self.title}; the piles are {names}",
+                               rule=self.RULE["source"])
+        err = self._why_not_piles(move, src, dst[0])
+        if err is None and src[0] == "t":
+            err = self._why_not_run(move, src, dst[0])
+        return err if err is not None else self._why_not_card(move, src, dst)
+
+    def _why_not_talon(self, action: str) -> IllegalMove:
+        """Why ``draw`` or ``redeal`` is refused."""
+        R = self.RULE
+        waste = self._waste_label().lower()
+        if action == "draw":
+            if not self.waste:
+                return IllegalMove(f"there is nothing to draw: the stock and the {waste} are both empty",
+                                   rule=R["stock"])
+            if not self._redeals_left():
+                return IllegalMove(f"the stock is empty and no redeal is left ({self._max_redeals()} "
+                                   "allowed in this game)", rule=R["redeal"])
+            return IllegalMove(f"the stock is empty: redeal to turn the {waste} over first",
+                               rule=R["stock"])
+        if self.stock:
+            return IllegalMove("the stock still has cards: redeal only once it is empty", rule=R["redeal"])
+        if not self.waste:
+            return IllegalMove(f"there is nothing to redeal: the {waste} is empty", rule=R["redeal"])
+        return IllegalMove(f"no redeal is left ({self._max_redeals()} allowed in this game)",
+                           rule=R["redeal"])
+
+    def _home_foundation(self, move: Move) -> tuple[Move, IllegalMove | None]:
+        """``t3>f`` (whichever foundation takes the card): none does, so name the card's own
+        foundation, or say why the card never goes up."""
+        src = self.pile(move.src)
+        if move.dst != "f" or src is None or not src[2] or src[0] not in "twr" or move.count != 1:
+            return move, None
+        if src[0] == "t" and len(src[2]) <= self.down[src[1]]:
+            return move, None
+        c = src[2][-1]
+        slots = self.tbl.found_slots[c]
+        if not slots or self.tbl.found_pos[c] < 0:
+            return move, self._why_not_found(self.card(c), 0)
+        return Move("move", move.src, self.foundation_ids[slots[0]], move.count), None
+
+    def _why_not_piles(self, move: Move, src: tuple[str, int, list[int]], dkind: str) -> IllegalMove | None:
+        """Refusals that depend only on the kinds of the two piles and the count."""
+        R = self.RULE
+        skind, scards = src[0], src[2]
         if move.src == move.dst:
             return IllegalMove("a card cannot move onto its own pile", rule=R["build"])
         if skind == "s":
             return IllegalMove("cards leave the stock only by drawing ('draw')", rule=R["stock"])
         if dkind in "swr":
-            where = {"s": "the stock", "w": f"the {waste}", "r": "the reserve"}[dkind]
+            where = {"s": "the stock", "w": f"the {self._waste_label().lower()}", "r": "the reserve"}[dkind]
             return IllegalMove(f"no card may be put on {where}", rule=R["source"])
         if not scards:
             return IllegalMove(f"{move.src} is empty: there is no card to move", rule=R["source"])
@@ -510,47 +717,54 @@ class Patience(State):
         if skind != "t" and move.count != 1:
             return IllegalMove(f"only the top card of {move.src} is in play: move one card "
                                f"({move.src}>{move.dst})", rule=R["stock" if skind == "w" else "source"])
-        if skind == "t":
-            if move.count > len(scards):
-                return IllegalMove(f"{move.src} has only {len(scards)} card(s), not {move.count}",
-                                   rule=R["run"])
-            start = len(scards) - move.count
-            if start < self.down[si]:
-                return IllegalMove(f"{move.count - (len(scards) - self.down[si])} of those "
-                                   f"{move.count} cards in {move.src} are face down and cannot "
-                                   "be moved", rule=R["faceup"])
-            if dkind == "f" and move.count != 1:
-                return IllegalMove("only one card at a time goes up to a foundation",
-                                   rule=R["found"])
-            k0 = self._run_start(si)
-            if start < k0:
-                a, b = self.card(scards[k0 - 1]), self.card(scards[k0])
-                return IllegalMove(f"those {move.count} cards are not one run: {b.name} does not "
-                                   f"sit in order on {a.name}", rule=R["run"])
+        return None
+
+    def _why_not_run(self, move: Move, src: tuple[str, int, list[int]], dkind: str) -> IllegalMove | None:
+        """Refusals of the cards lifted from a column: too many, face down, not one run."""
+        R = self.RULE
+        _, si, scards = src
+        if move.count > len(scards):
+            return IllegalMove(f"{move.src} has only {len(scards)} card(s), not {move.count}", rule=R["run"])
+        start = len(scards) - move.count
+        if start < self.down[si]:
+            return IllegalMove(f"{move.count - (len(scards) - self.down[si])} of those "
+                               f"{move.count} cards in {move.src} are face down and cannot "
+                               "be moved", rule=R["faceup"])
+        if dkind == "f" and move.count != 1:
+            return IllegalMove("only one card at a time goes up to a foundation", rule=R["found"])
+        k0 = self._run_start(si)
+        if start < k0:
+            a, b = self.card(scards[k0 - 1]), self.card(scards[k0])
+            return IllegalMove(f"those {move.count} cards are not one run: {b.name} does not "
+                               f"sit in order on {a.name}", rule=R["run"])
+        return None
+
+    def _why_not_card(self, move: Move, src: tuple[str, int, list[int]],
+                      dst: tuple[str, int, list[int]]) -> IllegalMove:
+        """Refusals of the moving card itself on its destination."""
+        skind, _, scards = src
+        dkind, di, dcards = dst
         c = scards[-move.count]
         card = self.card(c)
         if skind == "r" and dkind == "t" and not self._reserve_builds():
-            return IllegalMove("the reserve's top card may only go up to a foundation",
-                               rule=R["source"])
+            return IllegalMove("the reserve's top card may only go up to a foundation", rule=self.RULE["source"])
         if dkind == "f":
             if skind == "f":
-                return IllegalMove("a card never moves from one foundation to another",
-                                   rule=R["return"])
+                return IllegalMove("a card never moves from one foundation to another", rule=self.RULE["return"])
             return self._why_not_found(card, di)
         # onto a column
-        if skind == "f" and not self._may_return(c):
+        if skind == "f" and not self.may_return(c):
             return self._why_not_found_return(card)
-        if skind == "t" and not self._may_lift(scards, len(scards) - move.count):
+        if skind == "t" and not self.may_lift(scards, len(scards) - move.count):
             return self._why_not_lift(card)
         if not dcards:
             if skind == "t" and move.count == len(scards):
                 return IllegalMove(f"moving all of {move.src} into the empty {move.dst} changes "
-                                   "nothing", rule=R["pointless"])
+                                   "nothing", rule=self.RULE["pointless"])
             if not self.tbl.empty_ok[c]:
                 return self._why_not_empty(card)
             return self._why_not_empty_now(card)
-        target = self.card(dcards[-1])
-        return self._why_not_on(card, target)
+        return self._why_not_on(card, self.card(dcards[-1]))
 
     # Messages a game overrides with its own rule ids and words.
     def _why_not_found(self, card: Card, f: int) -> IllegalMove:
@@ -591,19 +805,17 @@ class Patience(State):
         return [m.dst for m in self._legal_moves()
                 if m.action == "move" and m.src == pile and m.count == count]
 
-    def _is_safe_up(self, c: int) -> bool:
-        """A card may go up without regret when every card that could be built on it is already
-        up (so it can never be needed to hold one)."""
-        kids = self.tbl.children[c]
+    def is_safe_up(self, card: int) -> bool:
+        """Whether card id ``card`` may go up without regret: every card that could be built on
+        it is already up (or needs no home, :meth:`needs_no_home`), so it can never be needed to
+        hold one."""
+        kids = self.tbl.children[card]
         if not kids:
             return True
         up = set()
         for f in self.found:
             up.update(f)
-        return all(k in up or self._ignore_child(k) for k in kids)
-
-    def _ignore_child(self, c: int) -> bool:
-        return False
+        return all(k in up or self.needs_no_home(k) for k in kids)
 
     def auto_foundation(self) -> list[Move]:
         """Play every safe move to the foundations, one ordinary (undoable) move at a time, until
@@ -613,8 +825,8 @@ class Patience(State):
         while True:
             for m in self._legal_moves():
                 if m.action == "move" and m.dst[0] == "f" and m.src[0] != "f":
-                    src = self._pile(m.src)[2]  # type: ignore[index]
-                    if self._is_safe_up(src[-1]):
+                    src = self.pile(m.src)[2]  # type: ignore[index]
+                    if self.is_safe_up(src[-1]):
                         self.play(m)
                         played.append(m)
                         break
@@ -631,9 +843,6 @@ class Patience(State):
 
     def _repr_outcome(self) -> str:
         return "won" if self.is_won() else ""
-
-    def _win_count(self) -> int:
-        return len(self.tbl.cards)
 
     def _progress_moves(self) -> list[Move]:
         """Legal moves other than drawing, redealing, taking a card back down, or moving a
@@ -720,10 +929,11 @@ class Patience(State):
     def _extra_snapshot(self) -> dict[str, Any]:
         return {}
 
+
     def _restore(self, data: dict[str, Any]) -> None:
         try:
             self._extra_restore(data)
-            self._check_and_set(
+            self.set_position(
                 [[self._parse_card(t) for t in col] for col in data["tab"]],
                 [int(d) for d in data["down"]],
                 [[self._parse_card(t) for t in f] for f in data["found"]],
@@ -732,7 +942,7 @@ class Patience(State):
                 [self._parse_card(t) for t in data.get("reserve", [])],
                 int(data.get("passes", 0)), where=lambda pile: f"pile {pile}")
         except (LayoutError, CardError) as err:
-            raise ValueError(str(err)) from None
+            raise SaveError(f"the saved position is not possible: {err}") from None
 
     def _extra_restore(self, data: dict[str, Any]) -> None:
         pass
@@ -742,15 +952,52 @@ class Patience(State):
             raise CardError(f"a card is written as text, not {type(text).__name__}")
         return Card.parse(text, self.pack)
 
-    def _check_and_set(self, tab: list[list[Card]], down: list[int], found: list[list[Card]],
-                       stock: list[Card], waste: list[Card], reserve: list[Card], passes: int,
-                       where=lambda pile: pile) -> None:
-        """Validate a whole position (every card of the pack exactly once, foundations in
-        order, face-down counts possible) and make it this state's position."""
+    # ----- setting a whole position -----------------------------------------------------------------
+    def set_position(self, tab: list[list[Card]], down: list[int], found: list[list[Card]],
+                     stock: list[Card], waste: list[Card], reserve: Sequence[Card] = (),
+                     passes: int = 0, where: Where | None = None) -> None:
+        """Make a whole position this state's, checked: ``tab`` the columns and ``down`` how many
+        cards of each are face down, ``found`` the foundations, then the stock (its top card
+        last), the waste and the reserve, every pile bottom card first; ``passes`` the redeals
+        already made.  Every card of the pack must appear exactly once, foundations in order,
+        face-up column cards built in order, each column's top card face up.  Anything else
+        raises :class:`LayoutError`, naming the pile with ``where(pid)`` (a layout line, ...).
+
+        For a position being built: inside :meth:`State.build`'s callback, as
+        :meth:`from_layout` and the PySol reader do (the history is not touched).
+
+        >>> from tarot_learn.games.klondike import Klondike
+        >>> from tarot_learn.cards import Card
+        >>> deck = Klondike.deck()
+        >>> def lay_out(state):
+        ...     state.set_position([deck[:1]] + [[]] * 6, [0] * 7, [[]] * 4, deck[1:], [])
+        >>> k = Klondike.build(lay_out, None, Klondike.check_options({}))
+        >>> k.pile("t1")[2], len(k.stock), k.moves_from("t1")
+        ([0], 51, [Move(action='move', src='t1', dst='f1', count=1, arg='')])
+        """
+        where = where or (lambda pile: pile)
+        reserve = list(reserve)
         self._setup([], [], [], [], [], [])  # binds the table for this game and options
-        ids = self.ids
         if len(tab) != self.NCOLS or len(down) != self.NCOLS or len(found) != self.NFOUND:
             raise LayoutError(f"{self.title} has {self.NCOLS} columns and {self.NFOUND} foundations")
+        if reserve and not self.HAS_RESERVE:
+            raise LayoutError(f"{self.title} has no reserve")
+        self._check_each_card_once(tab, found, stock, waste, reserve, where)
+        self._check_columns(tab, down, where)
+        self._check_foundations(found, where)
+        limit = self._max_redeals()
+        if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0 or (
+                limit is not None and passes > limit):
+            raise LayoutError(f"passes: {passes} redeals is not possible here")
+        self._check_extra(tab, down, found, reserve, where)
+        ids = self.ids
+        self._setup([[ids[c] for c in col] for col in tab], list(down),
+                    [[ids[c] for c in f] for f in found], [ids[c] for c in stock],
+                    [ids[c] for c in waste], [ids[c] for c in reserve], passes)
+
+    def _check_each_card_once(self, tab: list[list[Card]], found: list[list[Card]], stock: list[Card],
+                              waste: list[Card], reserve: list[Card], where: Where) -> None:
+        ids = self.ids
         seen: dict[Card, str] = {}
         piles = ([(f"t{i + 1}", p) for i, p in enumerate(tab)]
                  + [(f"f{i + 1}", p) for i, p in enumerate(found)]
@@ -766,32 +1013,28 @@ class Patience(State):
         missing = [c for c in self.tbl.cards if c not in seen]
         if missing:
             raise LayoutError(f"{len(missing)} card(s) are missing, e.g. {missing[0]}")
-        if reserve and not self.HAS_RESERVE:
-            raise LayoutError(f"{self.title} has no reserve")
+
+    def _check_columns(self, tab: list[list[Card]], down: list[int], where: Where) -> None:
+        ids, ps = self.ids, self.tbl.parent_sets
         for i, (col, d) in enumerate(zip(tab, down)):
-            if not 0 <= d <= max(len(col) - 1, 0):
+            if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= max(len(col) - 1, 0):
                 raise LayoutError(f"{where(f't{i + 1}')}: a column's top card is always face up "
                                   f"({self.RULE['faceup']})")
             # Face-up cards were built one by one by the rules, so they always form one run.
-            ps = self.tbl.parent_sets
             for k in range(d + 1, len(col)):
                 if ids[col[k - 1]] not in ps[ids[col[k]]]:
                     raise LayoutError(f"{where(f't{i + 1}')}: {col[k]} cannot lie face up on "
                                       f"{col[k - 1]} ({self.RULE['build']}); face-up cards of a "
                                       "column must be built in order")
+
+    def _check_foundations(self, found: list[list[Card]], where: Where) -> None:
+        ids, tbl = self.ids, self.tbl
         for f, pile in enumerate(found):
             for k, card in enumerate(pile):
                 c = ids[card]
-                if f not in self.tbl.found_slots[c] or self.tbl.found_pos[c] != k:
+                if f not in tbl.found_slots[c] or tbl.found_pos[c] != k:
                     raise LayoutError(f"{where(f'f{f + 1}')}: {card} cannot lie at place {k + 1} of "
                                       f"that foundation ({self.RULE['found']})")
-        limit = self._max_redeals()
-        if passes < 0 or (limit is not None and passes > limit):
-            raise LayoutError(f"passes: {passes} redeals is not possible here")
-        self._check_extra(tab, down, found, reserve, where)
-        self._setup([[ids[c] for c in col] for col in tab], list(down),
-                    [[ids[c] for c in f] for f in found], [ids[c] for c in stock],
-                    [ids[c] for c in waste], [ids[c] for c in reserve], passes)
 
     def _check_extra(self, tab, down, found, reserve, where) -> None:
         pass
@@ -823,15 +1066,14 @@ class Patience(State):
                               cards=tuple(cs[c] for c in col[d:])))
         won = self.is_won()
         stuck = not won and self.is_over()
-        limit = self._max_redeals()
         return PatienceObservation(
             game=self.name, title=self.title, player=player,
             current_player=None if won or stuck else 0, piles=tuple(piles),
-            legal=tuple(str(m) for m in self._legal_moves()),
+            legal=tuple(str(m) for m in self._legal_moves()) if player == 0 else (),
             status="won" if won else ("stuck" if stuck else "playing"), over=won or stuck,
             won=won, moves_made=self.moves_made, on_table=len(self.history),
             draw=self._draw_count(),
-            redeals_left=None if limit is None else max(0, limit - self.passes),
+            redeals_left=self.redeals_left(),
             options=tuple(sorted(self.options.items())))
 
     # ----- view ---------------------------------------------------------------------------------------
@@ -913,117 +1155,31 @@ class Patience(State):
         shuffled by ``seed`` if given.  The state's own ``seed`` is ``None`` (it was not dealt).
         Anything impossible raises :class:`LayoutError` naming the line.
         """
-        if not isinstance(text, str):
-            raise LayoutError(f"a layout is text, not {type(text).__name__}")
-        given: dict[str, Any] = {}
-        rows: dict[str, tuple[int, str]] = {}
-        for n, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            key, sep, rest = line.partition(":")
-            key = key.strip().lower()
-            if not sep:
-                raise LayoutError(f"line {n}: {raw.strip()!r} is not 'pile: cards' (like 't1: [5C] KS')")
-            if key == "options":
-                for pair in rest.split():
-                    name, eq, value = pair.partition("=")
-                    if not eq:
-                        raise LayoutError(f"line {n}: write options as name=value, not {pair!r}")
-                    given[name.strip()] = value.strip()
-                continue
-            if key in rows:
-                raise LayoutError(f"line {n}: pile {key!r} is written twice (first on line {rows[key][0]})")
-            rows[key] = (n, rest)
+        given, rows = split_layout(text)
         given.update(options)
         opts = cls.check_options(given)
-        state = cls.__new__(cls)
-        state._init_bookkeeping(opts, None)
-        state._setup([], [], [], [], [], [])
-        state._read_layout(rows, seed)
-        state._start = state._snapshot()
-        return state
+        return cls.build(lambda state: state._read_layout(rows, seed), None, opts)  # type: ignore[return-value]
 
     def _read_layout(self, rows: dict[str, tuple[int, str]], seed: int | None) -> None:
+        self._setup([], [], [], [], [], [])  # binds the table for this game and options
         known = set(self.pile_ids()) | {"passes"} | set(self._extra_keys())
         for key, (n, _) in rows.items():
             if key not in known:
                 raise LayoutError(f"line {n}: {self.title} has no pile {key!r}; "
                                   f"its piles are {' '.join(self.pile_ids())}")
         self._read_extra(rows)
-        taken: set[Card] = set()
-        line_of: dict[Card, int] = {}
-
-        def card(tok: str, n: int) -> Card:
-            try:
-                c = Card.parse(tok, self.pack)
-            except CardError as err:
-                raise LayoutError(f"line {n}: {err}") from None
-            if c not in self.ids:
-                raise LayoutError(f"line {n}: {c} is not a card of the {self.title} pack")
-            if c in taken:
-                if self.DOUBLE and c.copy == 0 and Card(c.suit, c.rank, 1) not in taken:
-                    c = Card(c.suit, c.rank, 1)
-                else:
-                    more = " a third time (there are two copies)" if self.DOUBLE else " twice"
-                    raise LayoutError(f"line {n}: {tok} is written{more}; first on line {line_of[c]}")
-            taken.add(c)
-            line_of[c] = n
-            return c
-
-        def tokens(rest: str, n: int, pid: str) -> tuple[list[str], int]:
-            """Card tokens and how many of them were bracketed at the start (face down)."""
-            spaced = rest.replace("[", " [ ").replace("]", " ] ").split()
-            out: list[str] = []
-            bracket = None
-            if spaced[:1] == ["["]:
-                if "]" not in spaced:
-                    raise LayoutError(f"line {n}: a '[' without its ']'")
-                close = spaced.index("]")
-                inner = spaced[1:close]
-                if "[" in inner:
-                    raise LayoutError(f"line {n}: brackets cannot nest")
-                out = inner
-                bracket = len(inner)
-                spaced = spaced[close + 1:]
-            if "[" in spaced or "]" in spaced:
-                raise LayoutError(f"line {n}: on {pid}, only the first cards (the face-down ones "
-                                  "at the bottom) may be in brackets")
-            return out + spaced, bracket or 0
-
-        def pile(pid: str) -> tuple[list[str], int, int]:
-            if pid not in rows:
-                return [], 0, 0
-            n, rest = rows[pid]
-            toks, d = tokens(rest, n, pid)
-            return toks, d, n
-
-        tab, down = [], []
-        for i in range(self.NCOLS):
-            toks, d, n = pile(f"t{i + 1}")
-            tab.append([card(t, n) for t in toks])
-            if toks and d >= len(toks):
-                raise LayoutError(f"line {n}: t{i + 1} ends face down; a column's top card is "
-                                  f"always turned up ({self.RULE['faceup']}): unbracket the last card")
-            down.append(d)
-        found = []
-        for f in range(self.NFOUND):
-            toks, d, n = pile(f"f{f + 1}")
-            if d:
-                raise LayoutError(f"line {n}: foundation cards are face up: remove the brackets")
-            if len(toks) == 1 and toks[0].startswith(".."):
-                found.append([card(t, n) for t in self._foundation_up_to(f, toks[0][2:], n)])
-            else:
-                found.append([card(t, n) for t in toks])
+        reader = _CardReader(self)
+        tab, down = self._layout_columns(rows, reader)
+        found = self._layout_foundations(rows, reader)
         lists = {}
         for pid in ("s", "w", "r"):
-            toks, d, n = pile(pid)
+            toks, d, n = _pile_tokens(rows, pid)
             if d and pid == "w":
                 raise LayoutError(f"line {n}: waste cards are face up: remove the brackets")
-            lists[pid] = [card(t, n) for t in toks]
+            lists[pid] = [reader.card(t, n) for t in toks]
         if lists["r"] and not self.HAS_RESERVE:
             raise LayoutError(f"{self.title} has no reserve")
-        missing = [c for c in self.tbl.cards if c not in taken]
+        missing = [c for c in self.tbl.cards if c not in reader.taken]
         missing = shuffled(missing, seed) if seed is not None else missing
         stock = list(reversed(missing)) + lists["s"]
         passes = 0
@@ -1032,12 +1188,34 @@ class Patience(State):
             if not rest.strip().isdigit():
                 raise LayoutError(f"line {n}: passes is a whole number of redeals already made")
             passes = int(rest)
-        where_line = {**{k: v[0] for k, v in rows.items()}}
 
         def where(pid: str) -> str:
-            return f"line {where_line[pid]}" if pid in where_line else f"pile {pid}"
+            return f"line {rows[pid][0]}" if pid in rows else f"pile {pid}"
 
-        self._check_and_set(tab, down, found, stock, lists["w"], lists["r"], passes, where=where)
+        self.set_position(tab, down, found, stock, lists["w"], lists["r"], passes, where=where)
+
+    def _layout_columns(self, rows: dict[str, tuple[int, str]],
+                        reader: "_CardReader") -> tuple[list[list[Card]], list[int]]:
+        tab, down = [], []
+        for pid in self.column_ids:
+            toks, d, n = _pile_tokens(rows, pid)
+            tab.append([reader.card(t, n) for t in toks])
+            if toks and d >= len(toks):
+                raise LayoutError(f"line {n}: {pid} ends face down; a column's top card is "
+                                  f"always turned up ({self.RULE['faceup']}): unbracket the last card")
+            down.append(d)
+        return tab, down
+
+    def _layout_foundations(self, rows: dict[str, tuple[int, str]], reader: "_CardReader") -> list[list[Card]]:
+        found = []
+        for f, pid in enumerate(self.foundation_ids):
+            toks, d, n = _pile_tokens(rows, pid)
+            if d:
+                raise LayoutError(f"line {n}: foundation cards are face up: remove the brackets")
+            if len(toks) == 1 and toks[0].startswith(".."):
+                toks = self._foundation_up_to(f, toks[0][2:], n)
+            found.append([reader.card(t, n) for t in toks])
+        return found
 
     def _foundation_up_to(self, f: int, text: str, n: int) -> list[str]:
         try:
@@ -1060,3 +1238,40 @@ class Patience(State):
 
     def _read_extra(self, rows: dict[str, tuple[int, str]]) -> None:
         pass
+
+
+def _pile_tokens(rows: dict[str, tuple[int, str]], pid: str) -> tuple[list[str], int, int]:
+    """A layout pile's card tokens, how many are face down, and its line (0 if not written)."""
+    if pid not in rows:
+        return [], 0, 0
+    n, rest = rows[pid]
+    toks, d = card_tokens(rest, n, pid)
+    return toks, d, n
+
+
+class _CardReader:
+    """Reads a layout's card tokens for one game, each card once (a two-pack game's second
+    copy when a card is written twice)."""
+
+    def __init__(self, game: Patience) -> None:
+        self.game = game
+        self.taken: set[Card] = set()
+        self.line_of: dict[Card, int] = {}
+
+    def card(self, tok: str, n: int) -> Card:
+        game = self.game
+        try:
+            c = Card.parse(tok, game.pack)
+        except CardError as err:
+            raise LayoutError(f"line {n}: {err}") from None
+        if c not in game.ids:
+            raise LayoutError(f"line {n}: {c} is not a card of the {game.title} pack")
+        if c in self.taken:
+            if game.DOUBLE and c.copy == 0 and Card(c.suit, c.rank, 1) not in self.taken:
+                c = Card(c.suit, c.rank, 1)
+            else:
+                more = " a third time (there are two copies)" if game.DOUBLE else " twice"
+                raise LayoutError(f"line {n}: {tok} is written{more}; first on line {self.line_of[c]}")
+        self.taken.add(c)
+        self.line_of[c] = n
+        return c

@@ -9,10 +9,12 @@ as their digit sum) in alternating suit groups, trumps fit any suit and the Fool
 >>> [len(s.tab[i]) for i in range(9)], len(s.stock)
 ([10, 9, 8, 7, 6, 5, 4, 3, 2], 24)
 >>> t = TarotSolitaire.from_layout("t1: KS\\nt2: T13\\nt3: T21")
->>> t.explain("t3>t2")
-'Not allowed: The World (XXI) is the base of its column and stays there; only the Fool may leave an empty space (rule TS-11)'
->>> t.explain("t2>t1")
-'Not allowed: Death (XIII) plays as 1+3 = 4 and King of Swords as 14: a card must play exactly one less than the card it goes on (rule TS-5)'
+>>> print(t.explain("t3>t2"))  # doctest: +NORMALIZE_WHITESPACE
+Not allowed: The World (XXI) is the base of its column and stays there; only the Fool may leave
+an empty space (rule TS-11)
+>>> print(t.explain("t2>t1"))  # doctest: +NORMALIZE_WHITESPACE
+Not allowed: Death (XIII) plays as 1+3 = 4 and King of Swords as 14: a card must play exactly one
+less than the card it goes on (rule TS-5)
 """
 
 from __future__ import annotations
@@ -108,10 +110,10 @@ class TarotSolitaire(Patience):
     def _win_count(self) -> int:                              # TS-14
         return 77 if self._wild() else 78
 
-    def _ignore_child(self, c: int) -> bool:
-        return self.tbl.cards[c].is_fool                      # the wild Fool needs no home
+    def needs_no_home(self, card: int) -> bool:
+        return self.tbl.cards[card].is_fool                   # the wild Fool needs no home
 
-    def _may_lift(self, col: list[int], start: int) -> bool:  # TS-11: a base King or World stays
+    def may_lift(self, col: list[int], start: int) -> bool:   # TS-11: a base King or World stays
         if start:
             return True
         card = self.tbl.cards[col[0]]
@@ -120,7 +122,7 @@ class TarotSolitaire(Patience):
     def _waste_label(self) -> str:
         return "Discard"                                      # the source's word (TS-12)
 
-    def _may_return(self, card: int) -> bool:                 # TS-19: the trump Ace stays up
+    def may_return(self, card: int) -> bool:                  # TS-19: the trump Ace stays up
         return not self.tbl.cards[card].is_fool
 
     # ----- the deal (TS-13, TS-17) -----------------------------------------------------------------
@@ -200,8 +202,8 @@ class TarotSolitaire(Patience):
                     "the top one is in play (TS-12, TS-16).")
         if move.action == "redeal":
             return "The stock is empty: turn the discard over to make a new stock (TS-12)."
-        src = self._pile(move.src)
-        dst = self._pile(move.dst)
+        src = self.pile(move.src)
+        dst = self.pile(move.dst)
         assert src is not None and dst is not None
         card = self.tbl.cards[src[2][-move.count]]
         run = f" with the {move.count - 1} card(s) on it (a run moves whole, TS-1)" if move.count > 1 else ""

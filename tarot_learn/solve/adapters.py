@@ -40,7 +40,7 @@ The player mode (``player.py``) works on determinized copies, so adapters may re
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from ..core import Move, State
 from .result import SolveError
@@ -48,6 +48,7 @@ from .result import SolveError
 __all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "Step"]
 
 Step = tuple[Move, ...]
+Ranked = tuple[int, int, Step]    # (priority, tie-break, step): lower first
 _DRAW = Move("draw")
 _REDEAL = Move("redeal")
 
@@ -85,31 +86,50 @@ class GenericAdapter:
 
 
 class PatienceAdapter:
-    """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position."""
+    """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position (through
+    the public engine API of :class:`~tarot_learn.games.solitaire.Patience`)."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
         tbl = state.tbl
         self.tbl = tbl
         self.ncols = state.NCOLS
-        self.draw = max(1, state._draw_count())
-        self.limit = state._max_redeals()
-        self.returns = state._returns_allowed()
+        self.draw = max(1, state.draw_count)
+        self.limit = state.max_redeals
+        self.returns = state.returns_allowed
         # Drawing one card at a time with unlimited redeals, every stock card can be reached
         # whatever is taken out: a safe card deep in the stock may go up at once too.
         self.free_talon = self.draw == 1 and self.limit is None
-        self.reserve_builds = state.HAS_RESERVE and state._reserve_builds()
-        self.win_count = state._win_count()
-        self.T = state._tnames
-        self.F = state._fnames
-        n = len(tbl.cards)
-        ignore = [state._ignore_child(c) for c in range(n)]
+        self.reserve_builds = state.reserve_builds
+        self.win_count = state.win_count
+        self.T = state.column_ids
+        self.F = state.foundation_ids
         self.child_sets = [frozenset(ch) for ch in tbl.children]
         self.children = tbl.children
-        # Cards that must be up before card c is safe to send up (pruning rule 2).
+        self.need = self._needs(state)
+        # Copies of one card (American Toad's two packs) play alike: the key does not tell them apart.
+        if state.DOUBLE:
+            first: dict[Any, int] = {}
+            self.cls: list[int] | None = [first.setdefault((c.suit, c.rank), i)
+                                          for i, c in enumerate(tbl.cards)]
+        else:
+            self.cls = None
+        self.suit_of = [int(c.suit.value) if isinstance(c.suit.value, int) else hash(c.suit.value)
+                        for c in tbl.cards]
+        self.may_lift = state.may_lift
+        self.may_return = state.may_return
+        self.found_pos = tbl.found_pos
+        self.found_slots = tbl.found_slots
+
+    def _needs(self, state: Any) -> list[frozenset[int]]:
+        """For each card, the cards that must be up before it is safe to send up (pruning rule
+        2): its possible children, and with returns allowed their whole chain."""
+        children = self.tbl.children
+        n = len(self.tbl.cards)
+        ignore = [state.needs_no_home(c) for c in range(n)]
         need: list[frozenset[int]] = []
         for c in range(n):
-            direct = [k for k in tbl.children[c] if not ignore[k]]
+            direct = [k for k in children[c] if not ignore[k]]
             if not self.returns:
                 need.append(frozenset(direct))
                 continue
@@ -120,22 +140,9 @@ class PatienceAdapter:
                 if k in seen or k == c:
                     continue
                 seen.add(k)
-                todo.extend(x for x in tbl.children[k] if not ignore[x])
+                todo.extend(x for x in children[k] if not ignore[x])
             need.append(frozenset(seen))
-        self.need = need
-        # Copies of one card (American Toad's two packs) play alike: the key does not tell them apart.
-        if state.DOUBLE:
-            first: dict[Any, int] = {}
-            self.cls: list[int] | None = [first.setdefault((c.suit, c.rank), i)
-                                          for i, c in enumerate(tbl.cards)]
-        else:
-            self.cls = None
-        self.suit_of = [int(c.suit.value) if isinstance(c.suit.value, int) else hash(c.suit.value)
-                        for c in tbl.cards]
-        self.may_lift = state._may_lift
-        self.may_return = state._may_return
-        self.found_pos = tbl.found_pos
-        self.found_slots = tbl.found_slots
+        return need
 
     def won(self) -> bool:
         return sum(len(f) for f in self.state.found) == self.win_count
@@ -206,16 +213,15 @@ class PatienceAdapter:
         saved = (s.stock, s.waste, s.passes)
         seq = s.waste + s.stock[::-1]
         p = len(s.waste)
+        passes = s.passes
         n = self.draw
         for m in step[:-1]:
             if m.action == "draw":
                 p = min(p + n, len(seq))
             else:
                 p = 0
-                s.passes += 1
-        s.waste = seq[:p]
-        s.stock = seq[p:][::-1]
-        s._legal = None
+                passes += 1
+        s.set_talon(seq[p:][::-1], seq[:p], passes)
         s.push(step[-1])
         return saved
 
@@ -223,8 +229,7 @@ class PatienceAdapter:
         s = self.state
         s.pop()
         if token is not None:
-            s.stock, s.waste, s.passes = token
-            s._legal = None
+            s.set_talon(*token)
 
     def _wanted(self, c: int, heads: dict[int, tuple[int, int]], up: set[int],
                 talon: dict[int, Step], seen: set[int] | None = None) -> bool:
@@ -248,12 +253,10 @@ class PatienceAdapter:
 
     # ----- the steps ---------------------------------------------------------------------------------
     def expand(self) -> list[Step]:
-        s = self.state
-        tab, down, found = s.tab, s.down, s.found
-        T, F = self.T, self.F
-        psets = self.tbl.parent_sets
-        empty_ok = self.tbl.empty_ok
-        need = self.need
+        """The steps from here, best first; a forced step (a safe card up) comes alone.  One
+        named step per kind of move, in this order: cards up and the reserve, the talon, runs
+        between columns, cards back down (the sort is stable, so ties keep this order)."""
+        found = self.state.found
         found_pos, found_slots = self.found_pos, self.found_slots
         flen = [len(f) for f in found]
 
@@ -268,6 +271,32 @@ class PatienceAdapter:
         up: set[int] = set()
         for f in found:
             up.update(f)
+        top_list, first_empty = self._tops()
+        ranked: list[tuple[int, int, Step]] = []
+        forced = self._up_and_reserve(ranked.append, fdest, up, top_list, first_empty)
+        if forced is not None:
+            return [forced]
+        heads = self._run_heads()
+        # Waste cards, however deep in the stock, with the draws that bring them up (the first
+        # way found to reach a card is the cheapest: fewest draws, fewest redeals).
+        talon: dict[int, Step] = {}
+        for c, path in self._talon():
+            if c not in talon:
+                talon[c] = path
+        if talon:
+            forced = self._talon_steps(ranked.append, fdest, up, top_list, first_empty, heads, talon)
+            if forced is not None:
+                return [forced]
+        if heads:
+            self._run_steps(ranked.append, fdest, top_list, first_empty, heads)
+        if self.returns:
+            self._return_steps(ranked.append, up, top_list, first_empty)
+        ranked.sort(key=_rank)
+        return [r[2] for r in ranked]
+
+    def _tops(self) -> tuple[list[tuple[int, int]], int]:
+        """``(column, top card)`` of each non-empty column, and the first empty column (-1)."""
+        tab = self.state.tab
         top_list: list[tuple[int, int]] = []
         first_empty = -1
         for j in range(self.ncols):
@@ -276,37 +305,44 @@ class PatienceAdapter:
                 top_list.append((j, col[-1]))
             elif first_empty < 0:
                 first_empty = j
-        ranked: list[tuple[int, int, Step]] = []
-        add = ranked.append
+        return top_list, first_empty
 
-        # Cards up to the foundations from the columns and the reserve; a safe one is forced.
+    def _up_and_reserve(self, add: Callable[[Ranked], None], fdest: Callable[[int], int], up: set[int],
+                        top_list: list[tuple[int, int]], first_empty: int) -> Step | None:
+        """Cards up to the foundations from the columns and the reserve (a safe one is forced:
+        returned alone), and the reserve's top card onto the columns."""
+        need, down = self.need, self.state.down
+        T, F = self.T, self.F
         for j, c in top_list:
             f = fdest(c)
             if f >= 0:
                 m = (Move("move", T[j], F[f], 1),)
                 if need[c] <= up:
-                    return [m]
+                    return m
                 add((0, -down[j], m))
-        reserve = s.reserve
-        if reserve:
-            c = reserve[-1]
-            f = fdest(c)
-            if f >= 0:
-                m = (Move("move", "r", F[f], 1),)
-                if need[c] <= up:
-                    return [m]
-                add((0, -1, m))
-            if self.reserve_builds:
-                ps = psets[c]
-                for j, t in top_list:
-                    if t in ps:
-                        add((1, -1, (Move("move", "r", T[j], 1),)))
-                if first_empty >= 0 and empty_ok[c]:
-                    add((3, 0, (Move("move", "r", T[first_empty], 1),)))
+        reserve = self.state.reserve
+        if not reserve:
+            return None
+        c = reserve[-1]
+        f = fdest(c)
+        if f >= 0:
+            m = (Move("move", "r", F[f], 1),)
+            if need[c] <= up:
+                return m
+            add((0, -1, m))
+        if self.reserve_builds:
+            ps = self.tbl.parent_sets[c]
+            for j, t in top_list:
+                if t in ps:
+                    add((1, -1, (Move("move", "r", T[j], 1),)))
+            if first_empty >= 0 and self.tbl.empty_ok[c]:
+                add((3, 0, (Move("move", "r", T[first_empty], 1),)))
+        return None
 
-        # Runs between columns: index the cards that may head a moving run, then look for them
-        # among the children of each column's top card (cheaper than trying every pair).
-        child_sets = self.child_sets
+    def _run_heads(self) -> dict[int, tuple[int, int]]:
+        """Each card that may head a moving run -> (its column, its index there)."""
+        tab, down = self.state.tab, self.state.down
+        psets = self.tbl.parent_sets
         may_lift = self.may_lift
         heads: dict[int, tuple[int, int]] = {}
         for i in range(self.ncols):
@@ -321,79 +357,90 @@ class PatienceAdapter:
             for k in range(k, n):
                 if may_lift(col, k):
                     heads[col[k]] = (i, k)
-        # Waste cards, however deep in the stock, with the draws that bring them up (the first
-        # way found to reach a card is the cheapest: fewest draws, fewest redeals).
-        talon: dict[int, Step] = {}
-        for c, path in self._talon():
-            if c not in talon:
-                talon[c] = path
-        children = self.children
-        # Pruning rule 5 (drawing one card, unlimited redeals): a stock card stays reachable
-        # whatever else is played, so putting it on a column can wait until something is ready to
-        # go on it.
+        return heads
+
+    def _talon_steps(self, add: Callable[[Ranked], None], fdest: Callable[[int], int], up: set[int],
+                     top_list: list[tuple[int, int]], first_empty: int,
+                     heads: dict[int, tuple[int, int]], talon: dict[int, Step]) -> Step | None:
+        """Waste cards up, onto an empty column, onto a column top.  Pruning rule 5 (drawing one
+        card, unlimited redeals): a stock card stays reachable whatever else is played, so
+        putting it on a column can wait until something is ready to go on it."""
+        need, empty_ok, children = self.need, self.tbl.empty_ok, self.children
+        T, F = self.T, self.F
         free = self.free_talon
-        if talon:
-            for c, path in talon.items():
-                f = fdest(c)
-                if f >= 0:
-                    m = path + (Move("move", "w", F[f], 1),)
-                    # Taking a card out of the stock and waste changes which cards later draws
-                    # turn up unless draws are one card at a time: only then is it forced.
-                    if need[c] <= up and self.draw == 1 and (not path or free):
-                        return [m]
-                    add((0, len(path), m))
-                if first_empty >= 0 and empty_ok[c] and (not free or self._wanted(c, heads, up, talon)):
-                    add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
-            for j, t in top_list:
-                for c in children[t]:
-                    path = talon.get(c)  # type: ignore[assignment]
-                    if path is not None and (not free or self._wanted(c, heads, up, talon)):
-                        add((2, len(path), path + (Move("move", "w", T[j], 1),)))
+        one = self.draw == 1
+        wanted = self._wanted
+        for c, path in talon.items():
+            f = fdest(c)
+            if f >= 0:
+                m = path + (Move("move", "w", F[f], 1),)
+                # Taking a card out of the stock and waste changes which cards later draws
+                # turn up unless draws are one card at a time: only then is it forced.
+                if need[c] <= up and one and (not path or free):
+                    return m
+                add((0, len(path), m))
+            if first_empty >= 0 and empty_ok[c] and (not free or wanted(c, heads, up, talon)):
+                add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
+        for j, t in top_list:
+            for c in children[t]:
+                path = talon.get(c)  # type: ignore[assignment]
+                if path is not None and (not free or wanted(c, heads, up, talon)):
+                    add((2, len(path), path + (Move("move", "w", T[j], 1),)))
+        return None
 
-        # Runs between columns (their heads were indexed above).
-        if heads:
-            for j, t in top_list:
-                for c in children[t]:
-                    loc = heads.get(c)
-                    if loc is None or loc[0] == j:
-                        continue
-                    i, k = loc
-                    col = tab[i]
+    def _run_steps(self, add: Callable[[Ranked], None], fdest: Callable[[int], int],
+                   top_list: list[tuple[int, int]], first_empty: int,
+                   heads: dict[int, tuple[int, int]]) -> None:
+        """Runs between columns (their heads indexed by :meth:`_run_heads`), then into the first
+        empty column."""
+        tab, down = self.state.tab, self.state.down
+        T, children, child_sets = self.T, self.children, self.child_sets
+        reserve = self.state.reserve
+        for j, t in top_list:
+            for c in children[t]:
+                loc = heads.get(c)
+                if loc is None or loc[0] == j:
+                    continue
+                i, k = loc
+                col = tab[i]
+                d = down[i]
+                if k == 0:
+                    # empties the column (American Toad: the reserve fills it, progress)
+                    pri, extra = (1, -1) if reserve else (3, 0)
+                elif k == d:
+                    pri, extra = 1, -d         # turns a face-down card up
+                else:
+                    y = col[k - 1]             # uncovers the face-up card y
+                    if fdest(y) < 0 and child_sets[y] == child_sets[t]:
+                        continue               # rule 4: y and t are equivalent places
+                    pri, extra = 4, 0
+                add((pri, extra, (Move("move", T[i], T[j], len(col) - k),)))
+        if first_empty >= 0:
+            empty_ok = self.tbl.empty_ok
+            for c, (i, k) in heads.items():
+                if k and empty_ok[c]:
                     d = down[i]
-                    if k == 0:
-                        # empties the column (American Toad: the reserve fills it, progress)
-                        pri, extra = (1, -1) if reserve else (3, 0)
-                    elif k == d:
-                        pri, extra = 1, -d         # turns a face-down card up
-                    else:
-                        y = col[k - 1]             # uncovers the face-up card y
-                        if fdest(y) < 0 and child_sets[y] == child_sets[t]:
-                            continue               # rule 4: y and t are equivalent places
-                        pri, extra = 4, 0
-                    add((pri, extra, (Move("move", T[i], T[j], len(col) - k),)))
-            if first_empty >= 0:
-                for c, (i, k) in heads.items():
-                    if k and empty_ok[c]:
-                        d = down[i]
-                        pri, extra = (1, -d) if k == d else (5, 0)
-                        add((pri, extra, (Move("move", T[i], T[first_empty], len(tab[i]) - k),)))
+                    pri, extra = (1, -d) if k == d else (5, 0)
+                    add((pri, extra, (Move("move", T[i], T[first_empty], len(tab[i]) - k),)))
 
-        # Cards back down from a foundation, when something could still be built on them.
-        if self.returns:
-            for fi, pile in enumerate(found):
-                if not pile:
-                    continue
-                c = pile[-1]
-                if need[c] <= up or not self.may_return(c):
-                    continue
-                ps = psets[c]
-                for j, t in top_list:
-                    if t in ps:
-                        add((6, 0, (Move("move", F[fi], T[j], 1),)))
-                if first_empty >= 0 and empty_ok[c]:
-                    add((6, 1, (Move("move", F[fi], T[first_empty], 1),)))
-        ranked.sort(key=_rank)
-        return [r[2] for r in ranked]
+    def _return_steps(self, add: Callable[[Ranked], None], up: set[int],
+                      top_list: list[tuple[int, int]], first_empty: int) -> None:
+        """Cards back down from a foundation, when something could still be built on them."""
+        need, psets, empty_ok = self.need, self.tbl.parent_sets, self.tbl.empty_ok
+        T, F = self.T, self.F
+        may_return = self.may_return
+        for fi, pile in enumerate(self.state.found):
+            if not pile:
+                continue
+            c = pile[-1]
+            if need[c] <= up or not may_return(c):
+                continue
+            ps = psets[c]
+            for j, t in top_list:
+                if t in ps:
+                    add((6, 0, (Move("move", F[fi], T[j], 1),)))
+            if first_empty >= 0 and empty_ok[c]:
+                add((6, 1, (Move("move", F[fi], T[first_empty], 1),)))
 
 
 def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:

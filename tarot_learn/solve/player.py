@@ -37,17 +37,10 @@ def determinize(state: State, rng: random.Random) -> State:
     other = state.copy()
     if not isinstance(other, Patience):
         return other  # games without hidden cards (or whose hiding we do not know) stay as they are
-    slots: list[tuple[list[int], int]] = []
-    for col, d in zip(other.tab, other.down):
-        slots.extend((col, k) for k in range(d))
-    slots.extend((other.stock, k) for k in range(len(other.stock)))
-    slots.extend((other.reserve, k) for k in range(len(other.reserve) - 1))
     # Sorted first, so the made-up deals depend only on which cards are unseen, not where they are.
-    hidden = sorted(pile[k] for pile, k in slots)
+    hidden = sorted(other.unseen())
     rng.shuffle(hidden)
-    for (pile, k), card in zip(slots, hidden):
-        pile[k] = card
-    other._legal = None
+    other.replace_unseen(hidden)
     return other
 
 
@@ -112,7 +105,8 @@ def winnable_deal(game: "str | type[State]", seed: int | None = None, tries: int
     ``game`` is a game's name (``"klondike"``) or its State class.
 
     The state gets ``skipped_seeds`` (how many deals were passed over: proved lost or not decided
-    within the budget: ``seconds`` and ``states`` per deal), ``winnable_solution`` (a winning line) and ``winnable_note`` (a sentence)."""
+    within the budget: ``seconds`` and ``states`` per deal), ``winnable_solution`` (a winning
+    line) and ``winnable_note`` (a sentence)."""
     from .. import games
     from ..deals import MAX_SEED
 

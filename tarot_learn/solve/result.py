@@ -14,12 +14,14 @@ from enum import Enum
 from typing import Any
 
 from ..core import Move
+from ..errors import OptionError
 
 __all__ = ["Status", "Result", "SolveError"]
 
 
-class SolveError(ValueError):
-    """A request the solver cannot serve: a game it does not know how to search, a bad budget."""
+class SolveError(OptionError):
+    """A request the solver cannot serve: a game it does not know how to search, a bad budget.
+    An :class:`~tarot_learn.errors.OptionError`, so one ``except TarotLearnError`` catches it."""
 
 
 class Status(str, Enum):
