@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tarot_learn.errors import IllegalMove, OptionError, SaveError
 from tarot_learn.games.french_tarot.match import ScoreSheet
 from tarot_learn.games.french_tarot.scoring import CONTRACTS, score_deal
 
@@ -103,7 +104,7 @@ def test_cancel_by_agreement_scores_nothing_but_keeps_the_rows():
     assert sheet.totals() == (0, 0, 0, 0)
     assert len(sheet.rows) == 5
     assert "cancelled" in sheet.to_text() and "cancelled" in repr(sheet)
-    with pytest.raises(ValueError, match="cancelled by agreement"):
+    with pytest.raises(IllegalMove, match="cancelled by agreement"):
         sheet.add(score_deal(4, "prise", 1, 60), dealer=0)
     again = ScoreSheet.from_json(sheet.to_json())
     assert again.cancelled and again.totals() == (0, 0, 0, 0)
@@ -113,7 +114,7 @@ def test_pop_undoes_the_last_row():
     sheet = fft_sheet()
     row = sheet.pop()
     assert row.number == 5 and sheet.totals() == sheet.rows[-1].totals
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(IllegalMove, match="empty"):
         ScoreSheet(3).pop()
 
 
@@ -141,29 +142,29 @@ def test_json_round_trip_is_exact():
 def test_corrupt_json_gives_a_clear_error(mutate, message):
     data = json.loads(fft_sheet().to_json())
     mutate(data)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(SaveError, match=message):
         ScoreSheet.from_json(json.dumps(data))
 
 
 def test_not_json_at_all():
-    with pytest.raises(ValueError, match="is JSON text"):
+    with pytest.raises(SaveError, match="is JSON text"):
         ScoreSheet.from_json("{truncated")
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="players must be 3, 4 or 5"):
+    with pytest.raises(OptionError, match="players must be 3, 4 or 5"):
         ScoreSheet(6)
-    with pytest.raises(ValueError, match="give 4 names"):
+    with pytest.raises(OptionError, match="give 4 names"):
         ScoreSheet(4, ["a", "b"])
     sheet = ScoreSheet(4)
     assert sheet.names == ("Player 1", "Player 2", "Player 3", "Player 4")
-    with pytest.raises(ValueError, match="scored for 3"):
+    with pytest.raises(OptionError, match="scored for 3"):
         sheet.add(score_deal(3, "garde", 1, 60), dealer=0)
-    with pytest.raises(ValueError, match="takes a DealScore"):
+    with pytest.raises(OptionError, match="takes a DealScore"):
         sheet.add({"contract": "garde"}, dealer=0)
-    with pytest.raises(ValueError, match="dealer must be a seat"):
+    with pytest.raises(OptionError, match="dealer must be a seat"):
         sheet.add(score_deal(4, "garde", 1, 60), dealer=4)
-    with pytest.raises(ValueError, match="reason must be one of"):
+    with pytest.raises(OptionError, match="reason must be one of"):
         sheet.add_thrown_in(0, reason="bored")
     assert len(sheet) == 0
 
@@ -225,7 +226,7 @@ def test_a_whole_match_of_random_deals(players):
     assert [r.dealer for r in rows] == [(m.first_dealer + i) % players for i in range(len(rows))]
     expect = [sum(r.scores[i] for r in rows) for i in range(players)]
     assert list(m.totals()) == expect
-    with pytest.raises(ValueError, match="the match is over"):
+    with pytest.raises(IllegalMove, match="the match is over"):
         m.next_deal()
     assert "wins with" in m.status()
 
@@ -256,7 +257,7 @@ def test_a_deal_that_ends_is_written_at_once_and_undo_takes_it_back():
         assert row.scores == m.deal.result.scores
     m.undo()
     assert m.in_progress and len(m.sheet) == 0 and m.dealer == m.deal.dealer
-    with pytest.raises(ValueError, match="not finished"):
+    with pytest.raises(IllegalMove, match="not finished"):
         m.next_deal()
 
 
@@ -299,7 +300,7 @@ def test_cancelling_needs_every_human():
     assert m.cancel([0, 1, 3]) is False and not m.cancelled
     assert m.cancel([0, 2]) is True
     assert m.is_over() and m.totals() == (0, 0, 0, 0) and "cancelled" in m.status()
-    with pytest.raises(ValueError, match="seats are 0 to 3"):
+    with pytest.raises(OptionError, match="seats are 0 to 3"):
         m.cancel([7])
 
 
@@ -341,20 +342,20 @@ def test_match_seed_fixes_every_deal_and_first_dealer_by_lot():
     (dict(players=2), "players must be 3, 4 or 5"),
 ])
 def test_match_bad_options(kwargs, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(OptionError, match=message):
         Match(**kwargs)
 
 
 def test_match_corrupt_save():
-    with pytest.raises(ValueError, match="not a saved French Tarot match"):
+    with pytest.raises(SaveError, match="not a saved French Tarot match"):
         Match.from_json(json.dumps({"format": "x"}))
     m = Match(4, seed=1)
     m.next_deal()
     data = json.loads(m.to_json())
     data["deal"] = data["deal"].replace("bidding", "bidd1ng")
-    with pytest.raises(ValueError):
+    with pytest.raises(SaveError):
         Match.from_json(json.dumps(data))
-    with pytest.raises(ValueError, match="play it out|no deal is in progress"):
+    with pytest.raises(IllegalMove, match="play it out|no deal is in progress"):
         Match(4, seed=1).play("bid pass")
 
 

@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tarot_learn.cards import Card, parse_cards, tarot_deck
+from tarot_learn.errors import CardError, OptionError, SaveError
 from tarot_learn.games.french_tarot.cards import (BOUTS, HAND_SIZES, POIGNEE_SIZES, card_points_half,
                                                    count_bouts, format_points, is_bout,
                                                    poignee_category, points_half, threshold)
@@ -37,14 +38,14 @@ def test_points_of_a_pile_in_half_points():
 
 
 def test_non_tarot_card_is_refused():
-    with pytest.raises(ValueError, match="tarot pack"):
+    with pytest.raises(CardError, match="tarot pack"):
         card_points_half(Card.parse("KS", pack="standard"))
 
 
 def test_thresholds_fall_with_bouts():
     assert [threshold(b) for b in range(4)] == [56, 51, 41, 36]
     for bad in (-1, 4, 1.0, "2", True):
-        with pytest.raises(ValueError, match="bouts must be 0, 1, 2 or 3"):
+        with pytest.raises(OptionError, match="bouts must be 0, 1, 2 or 3"):
             threshold(bad)
 
 
@@ -142,13 +143,13 @@ def test_five_players_taker_alone_takes_four_shares():
 
 
 def test_five_players_need_a_partner_or_alone():
-    with pytest.raises(ValueError, match="seats=\\(taker, partner\\)"):
+    with pytest.raises(OptionError, match="seats=\\(taker, partner\\)"):
         score_deal(5, "garde", 1, 60, seats=2)
-    with pytest.raises(ValueError, match="contradicts"):
+    with pytest.raises(OptionError, match="contradicts"):
         score_deal(5, "garde", 1, 60, seats=(2, 3), taker_alone=True)
-    with pytest.raises(ValueError, match="only the 5-player game"):
+    with pytest.raises(OptionError, match="only the 5-player game"):
         score_deal(4, "garde", 1, 60, seats=(2, 3))
-    with pytest.raises(ValueError, match="taker_alone only applies"):
+    with pytest.raises(OptionError, match="taker_alone only applies"):
         score_deal(4, "garde", 1, 60, taker_alone=True)
 
 
@@ -160,7 +161,7 @@ def test_poignee_categories_by_player_count(players):
     assert poignee_category(double - 1, players) == "simple"
     assert poignee_category(double, players) == "double"
     assert poignee_category(triple, players) == "triple"
-    with pytest.raises(ValueError, match=f"at least {simple} trumps"):
+    with pytest.raises(OptionError, match=f"at least {simple} trumps"):
         poignee_category(simple - 1, players)
 
 
@@ -185,17 +186,17 @@ def test_poignee_is_not_multiplied_and_several_add_up():
 
 
 def test_impossible_poignees_are_refused():
-    with pytest.raises(ValueError, match="at least 13 trumps with 3 players"):
+    with pytest.raises(OptionError, match="at least 13 trumps with 3 players"):
         score_deal(3, "garde", 1, 60, poignees=[("attack", 10)])
-    with pytest.raises(ValueError, match="the pack has 22"):
+    with pytest.raises(OptionError, match="the pack has 22"):
         score_deal(4, "garde", 1, 60, poignees=[("attack", 10), ("defence", 10), ("defence", 10)])
-    with pytest.raises(ValueError, match="cannot show 16 trumps"):
+    with pytest.raises(OptionError, match="cannot show 16 trumps"):
         score_deal(5, "garde", 1, 60, seats=(0, 1), poignees=[("attack", 16)])
-    with pytest.raises(ValueError, match="at most one poignée"):
+    with pytest.raises(OptionError, match="at most one poignée"):
         score_deal(4, "garde", 1, 60, poignees=[("attack", 10), ("attack", 10)])
-    with pytest.raises(ValueError, match="'attack' or 'defence'"):
+    with pytest.raises(OptionError, match="'attack' or 'defence'"):
         score_deal(4, "garde", 1, 60, poignees=[("north", 10)])
-    with pytest.raises(ValueError, match="\\(side, trumps\\) pair"):
+    with pytest.raises(OptionError, match="\\(side, trumps\\) pair"):
         score_deal(4, "garde", 1, 60, poignees=[10])
 
 
@@ -210,9 +211,9 @@ def test_petit_au_bout_is_multiplied_and_independent_of_the_result(contract):
 
 
 def test_petit_au_bout_needs_the_petit_on_that_side():
-    with pytest.raises(ValueError, match="at least 1 bout"):
+    with pytest.raises(OptionError, match="at least 1 bout"):
         score_deal(4, "garde", 0, 60, petit_au_bout="attack")
-    with pytest.raises(ValueError, match="at most 2 bouts"):
+    with pytest.raises(OptionError, match="at most 2 bouts"):
         score_deal(4, "garde", 3, 60, petit_au_bout="defence")
 
 
@@ -234,13 +235,13 @@ def test_defence_chelem_pays_each_defender_200_more():
 
 
 def test_inconsistent_chelem_is_refused():
-    with pytest.raises(ValueError, match="has made its contract"):
+    with pytest.raises(OptionError, match="has made its contract"):
         score_deal(4, "garde", 0, 40, chelem="announced_made")
-    with pytest.raises(ValueError, match="leaves the contract failed"):
+    with pytest.raises(OptionError, match="leaves the contract failed"):
         score_deal(4, "garde", 3, 60, chelem="defence")
-    with pytest.raises(ValueError, match="cannot take the last trick"):
+    with pytest.raises(OptionError, match="cannot take the last trick"):
         score_deal(4, "garde", 2, 87, chelem="unannounced_made", petit_au_bout="defence")
-    with pytest.raises(ValueError, match="unknown chelem"):
+    with pytest.raises(OptionError, match="unknown chelem"):
         score_deal(4, "garde", 3, 91, chelem="capote")
 
 
@@ -277,7 +278,7 @@ def test_contract_names_and_multipliers():
     (dict(bouts=1, points=50, poignees="attack 10"), "poignees must be a list"),
 ])
 def test_bad_input_gives_a_clear_value_error(kwargs, message):
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(OptionError) as err:
         score_deal(**kwargs)
     assert message in str(err.value)
     assert "\n" not in str(err.value)
@@ -293,9 +294,9 @@ def test_round_trip_through_dict():
     assert DealScore.from_dict(s.to_dict()) == s
     s = score_deal(5, "prise", 1, 60, seats=2, taker_alone=True)
     assert DealScore.from_dict(s.to_dict()) == s
-    with pytest.raises(ValueError, match="unknown deal score fields: colour"):
+    with pytest.raises(SaveError, match="unknown deal score fields: colour"):
         DealScore.from_dict({**s.to_dict(), "colour": 1})
-    with pytest.raises(ValueError, match="lacks fields: bouts"):
+    with pytest.raises(SaveError, match="lacks fields: bouts"):
         DealScore.from_dict({k: v for k, v in s.to_dict().items() if k != "bouts"})
 
 

@@ -3,6 +3,8 @@ clock, undo, the score sheet, hidden cards and random use that never breaks."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("anywidget")
@@ -12,7 +14,8 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from tarot_learn import games  # noqa: E402
 from tarot_learn.cards import Card  # noqa: E402
-from tarot_learn.core import Move  # noqa: E402
+from tarot_learn.core import Move, OptionError  # noqa: E402
+from tarot_learn.observation import Role  # noqa: E402
 from tarot_learn.widgets import SolitaireBoard  # noqa: E402
 
 # ----- TarotTable --------------------------------------------------------------------------------
@@ -57,10 +60,45 @@ def test_table_hands_you_the_turn_and_hides_the_bots_cards():
     assert [h["c"] for h in view["hand"]] == [FR.text(c) for c in t.state.hands[0]]
     assert [s["n"] for s in view["seats"]] == [len(h) for h in t.state.hands]
     assert all(s["cards"] == [] for s in view["seats"][1:])
-    t._show.value = True
+    assert view["dog"] == ["?"] * t.state.dog_size and view["dog_label"] == "Dog"
+    text = json.dumps(view)
+    for card in [c for h in t.state.hands[1:] for c in h] + t.state.dog:
+        assert f'"{FR.text(card)}"' not in text         # no trace of a hidden card
+    t.show_all = True                          # the teaching view, set in Python
+    assert t._show.value is True
     assert [s["cards"] for s in t.surface.view["seats"][1:]] == [
         [FR.text(c) for c in h] for h in t.state.hands[1:]]
+    assert t.surface.view["dog"] == [FR.text(c) for c in t.state.dog]
+    t.show_all = False
+    assert all(s["cards"] == [] for s in t.surface.view["seats"][1:])
     assert t.summary()["counts"] == [len(h) for h in t.state.hands]
+
+
+def test_table_page_message_is_the_south_observation():
+    t = TarotTable(players=4, seed=5)
+    t.press("pass")
+    deal = t.state
+    obs = deal.observation(0)
+    view = t.surface.view
+    assert view == t.page_view() | {"v": view["v"]}
+    assert [h["c"] for h in view["hand"]] == [str(c) for c in obs.hand]
+    assert [s["n"] for s in view["seats"]] == list(obs.hand_sizes)
+    assert view["trick"] == [[seat, str(c)] for seat, c in zip(obs.pile("trick").played_by,
+                                                                obs.pile("trick").cards)]
+    assert view["status"] == obs.status and view["contract"] == obs.contract
+    dog = obs.by_role(Role.DOG)[0]
+    assert view["dog"] == ["?"] * dog.hidden + [str(c) for c in dog.cards]
+    assert view["dog_label"] == dog.label
+
+
+def test_table_show_all_cannot_be_set_from_the_page():
+    t = TarotTable(players=4, seed=5)
+    key = t.state.key()
+    t._show.value = True                       # what a page's checkbox message would do
+    assert t._show.value is False and t.show_all is False
+    assert t.message_kind == "refused" and "set in Python" in t.message
+    assert all(s["cards"] == [] for s in t.surface.view["seats"][1:])
+    assert t.state.key() == key
 
 
 def test_table_bid_buttons_follow_the_legal_bids():
@@ -180,16 +218,22 @@ def test_table_players_dropdown_starts_a_new_match(players):
 
 
 def test_table_bad_arguments_and_garbage_messages():
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(OptionError, match="players"):
         TarotTable(players=6)
-    with pytest.raises(ValueError, match="rounds"):
+    with pytest.raises(OptionError, match="rounds"):
         TarotTable(rounds=0)
-    with pytest.raises(ValueError, match="time_per_turn"):
+    with pytest.raises(OptionError, match="time_per_turn"):
         TarotTable(time_per_turn=-3)
+    with pytest.raises(OptionError, match="card_height"):
+        TarotTable(card_height=9)
     t = TarotTable(players=4, seed=5)
     key = t.state.key()
-    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "timeout", "turn": 3}):
+    for msg in (None, {}, {"event": "card"}, {"event": "card", "card": 7}, {"event": "show_all"},
+                ["card", "T21"]):
+        t.message = ""
         t._on_browser_msg(t.surface, msg, [])
+        assert t.message_kind == "refused" and t.message
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": 3}, [])    # a stale clock: nothing
     assert t.state.key() == key
     t.press("fly")
     assert "no 'fly' button" in t.message
@@ -254,7 +298,7 @@ def test_table_poignee_with_trumps_you_choose():
     deal = t.state
     assert deal.phase is Phase.PLAYING and deal.to_play == 0
     labels = [b.description for b in t._actions.children]
-    assert any(l.startswith("Show a simple poignée") for l in labels)
+    assert any(label.startswith("Show a simple poignée") for label in labels)
     t.press("choose_poignee")
     assert t.poignee_selection == []
     hand = t._hand()
@@ -272,8 +316,10 @@ def test_table_poignee_with_trumps_you_choose():
     assert not show.disabled and "8 trumps" in show.description
     t.press("show_poignee")
     assert t.poignee_selection is None
-    shown = [cards for seat, cards in deal.observation(1)["poignees"] if seat == 0]
-    assert shown and sorted(shown[0]) == sorted(chosen)
+    shown = deal.observation(1).pile("poignee:0")
+    assert shown.role is Role.POIGNEE and shown.owner == 0
+    assert sorted(map(str, shown.cards)) == sorted(chosen)
+    assert t.surface.view["poignees"] == [[0, [str(c) for c in shown.cards]]]
     assert "poignée" in t.message and "FT-15" in t.message
 
 

@@ -21,10 +21,13 @@ import anywidget
 import ipywidgets as W
 import traitlets as T
 
-from ..core import IllegalMove, Move
+from ..core import Move
+from ..errors import OptionError, TarotLearnError
 from ..games.french_tarot import Match, Phase
 from ..games.french_tarot import rules as R
 from ..games.french_tarot.bots import Bot, HeuristicBot
+from ..games.french_tarot.observe import TarotObservation
+from ..observation import Role
 from ._common import STATIC, css, card_pictures, esc, message_html, resolve_deck
 
 __all__ = ["TarotTable", "TableView"]
@@ -33,6 +36,16 @@ _PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 _CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
                    "garde_contre": "Garde contre"}
 _TIMES = (0, 10, 20, 30, 60, 120)
+_EVENTS = ("card", "timeout")      # what the page may send
+
+
+def _check_arguments(players: Any, time_per_turn: Any, card_height: Any) -> None:
+    if isinstance(players, bool) or players not in (3, 4, 5):
+        raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
+    if isinstance(time_per_turn, bool) or not isinstance(time_per_turn, int) or time_per_turn < 0:
+        raise OptionError(f"time_per_turn is a whole number of seconds (0: no clock), not {time_per_turn!r}")
+    if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
+        raise OptionError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
 
 
 def _name(code: str) -> str:
@@ -66,12 +79,7 @@ class TarotTable(W.VBox):
     def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
                  deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
                  card_height: int = 104, bots: Sequence[Bot] | None = None) -> None:
-        if isinstance(players, bool) or players not in (3, 4, 5):
-            raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
-        if isinstance(time_per_turn, bool) or not isinstance(time_per_turn, int) or time_per_turn < 0:
-            raise ValueError(f"time_per_turn is a whole number of seconds (0: no clock), not {time_per_turn!r}")
-        if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
-            raise ValueError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+        _check_arguments(players, time_per_turn, card_height)
         self._deck = resolve_deck(deck, "tarot")
         self._bots_arg = bots
         self._time = time_per_turn
@@ -89,7 +97,17 @@ class TarotTable(W.VBox):
         self.surface = TableView(card_height=card_height)
         self.surface.on_msg(self._on_browser_msg)
         self._send_pictures(card_height)
+        self._buttons: dict[str, W.Button] = {}
+        setup = self._setup_row(players, rounds, time_per_turn)
+        super().__init__([setup, *self._panels()])
+        self.add_class("tl-tarot-table")
+        self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
+                  "play it. Hover over a dimmed card to see which rule holds it back.", "info")
+        self._advance()
+        self._sync()
 
+    def _setup_row(self, players: int, rounds: int | None, time_per_turn: int) -> W.HBox:
+        """The settings above the table: players, rounds, clock, the teaching view, undo, new."""
         self._players = W.Dropdown(options=[3, 4, 5], value=players, description="Players",
                                    layout=W.Layout(width="150px"))
         self._rounds = W.Dropdown(options=[("1", 1), ("2", 2), ("3", 3), ("5", 5), ("no limit", None)],
@@ -99,14 +117,20 @@ class TarotTable(W.VBox):
             labels.append((f"{time_per_turn} s", time_per_turn))
         self._clock = W.Dropdown(options=labels, value=time_per_turn, description="Time per turn",
                                  style={"description_width": "initial"}, layout=W.Layout(width="210px"))
-        self._show = W.Checkbox(value=self._show_all, description="show all hands (teaching)",
-                                indent=False, layout=W.Layout(width="210px"))
+        # Showing every hand is a teaching view set in Python (show_all): the box only shows it.
+        self._show = W.Checkbox(value=self._show_all, description="all hands shown (set in Python)",
+                                disabled=True, indent=False, layout=W.Layout(width="230px"))
         self._players.observe(self._on_setup, names="value")
         self._rounds.observe(self._on_setup, names="value")
         self._clock.observe(self._on_clock, names="value")
         self._show.observe(self._on_show, names="value")
+        undo = self._button("undo", "Undo", "take back your last decision (and the bots' moves after it)", "undo")
+        new = self._button("new", "New match", "start a new match with these settings", "refresh")
+        return W.HBox([self._players, self._rounds, self._clock, self._show, undo, new],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
-        self._buttons: dict[str, W.Button] = {}
+    def _panels(self) -> list[W.Widget]:
+        """Status, the table, the action buttons, explanations, the deal's result, the sheet."""
         self._actions = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center", min_height="36px"))
         self._actions.add_class("tl-actions")
         self._status = W.HTML()
@@ -116,17 +140,7 @@ class TarotTable(W.VBox):
         self._status.add_class("tl-status")
         self._explain.add_class("tl-explain")
         self._sheet.add_class("tl-sheet")
-        undo = self._button("undo", "Undo", "take back your last decision (and the bots' moves after it)", "undo")
-        new = self._button("new", "New match", "start a new match with these settings", "refresh")
-        setup = W.HBox([self._players, self._rounds, self._clock, self._show, undo, new],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([setup, self._status, self.surface, self._actions, self._explain,
-                          self._result, self._sheet])
-        self.add_class("tl-tarot-table")
-        self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
-                  "play it. Hover over a dimmed card to see which rule holds it back.", "info")
-        self._advance()
-        self._sync()
+        return [self._status, self.surface, self._actions, self._explain, self._result, self._sheet]
 
     # ----- public --------------------------------------------------------------------------------
     @property
@@ -138,6 +152,17 @@ class TarotTable(W.VBox):
     def state(self) -> Any:
         """The current deal (a :class:`~tarot_learn.games.french_tarot.FrenchTarot`)."""
         return self._match.deal
+
+    @property
+    def show_all(self) -> bool:
+        """Every hand face up (a teaching view, set from Python only: the page cannot change it)."""
+        return self._show_all
+
+    @show_all.setter
+    def show_all(self, value: bool) -> None:
+        self._show_all = bool(value)
+        self._show.value = self._show_all
+        self._sync()
 
     def click_card(self, card: str) -> None:
         """A click on a card of your hand: play it, or (discarding) add it to / take it out of
@@ -167,61 +192,74 @@ class TarotTable(W.VBox):
         ``call <card>``, ``discard`` (the selected cards), ``chelem`` / ``no_chelem``,
         ``poignee`` (the smallest poignée offered, lowest trumps) or ``poignee <level>``;
         ``choose_poignee`` then clicks on trumps then ``show_poignee`` (or ``cancel_poignee``) to
-        pick the trumps yourself; ``next`` (deal), ``new``
-        (match), ``undo``."""
+        pick the trumps yourself; ``next`` (deal), ``new`` (match), ``undo``."""
         name = " ".join(str(name).strip().lower().split())
-        deal = self.state
         if name in _CONTRACT_LABEL:
             return self._human(Move("bid", arg=name))
         if name.startswith("call "):
             return self._human(Move("call", arg=name[5:].upper()))
-        if name == "discard":
-            need = deal.dog_size - len(deal.discard) if deal.phase is Phase.DISCARDING else 0
-            if len(self.discard_selection) != need:
-                self._say(f"Choose {need} card(s) to discard: {len(self.discard_selection)} chosen "
-                          "so far (FT-11).", "refused")
-                return self._sync()
-            return self._human(Move("discard", arg=" ".join(self.discard_selection)))
-        if name in ("chelem", "no_chelem"):
-            return self._human(Move("declare", arg="chelem" if name == "chelem" else "none"))
-        if name == "choose_poignee":
-            if not self._poignees():
-                self._say("No poignée can be shown now (FT-15).", "refused")
-                return self._sync()
-            self.poignee_selection = []
-            self._say(f"Click the trumps to show ({' or '.join(map(str, R.POIGNEE_SIZES[deal.players]))} "
-                      "of them; the Excuse may stand in for a trump only when you hold no other), then "
-                      "press Show (FT-15, FT-16).", "info")
-            return self._sync()
-        if name == "cancel_poignee":
-            self.poignee_selection = None
-            self._say("No poignée: click a lit card to play it.", "info")
-            return self._sync()
-        if name == "show_poignee":
-            chosen = self.poignee_selection or []
-            if not chosen:
-                self._say("Click the trumps to show first.", "refused")
-                return self._sync()
-            return self._human(Move("declare", arg="poignee " + " ".join(chosen)))
         if name.startswith("poignee"):
-            offers = self._poignees()
-            level = name[7:].strip()
-            pick = offers.get(level) if level else next(iter(offers.values()), None)
-            if pick is None:
-                self._say("No poignée can be shown now: it takes 10 trumps or more (8 with five "
-                          "players, 13 with three), shown before your first card (FT-15).", "refused")
-                return self._sync()
-            return self._human(pick)
-        if name == "next":
-            return self._next_deal()
-        if name == "new":
-            self._new_match(self._players.value, self._rounds.value, None)
-            self._say("A new match: the score sheet starts again.", "info")
-            self._advance()
+            return self._press_poignee(name[7:].strip())
+        handler = {
+            "discard": self._press_discard,
+            "chelem": lambda: self._human(Move("declare", arg="chelem")),
+            "no_chelem": lambda: self._human(Move("declare", arg="none")),
+            "choose_poignee": self._choose_poignee,
+            "cancel_poignee": self._cancel_poignee,
+            "show_poignee": self._show_poignee,
+            "next": self._next_deal,
+            "new": self._press_new,
+            "undo": self._undo,
+        }.get(name)
+        if handler is None:
+            self._say(f"There is no {name!r} button here.", "refused")
             return self._sync()
-        if name == "undo":
-            return self._undo()
-        self._say(f"There is no {name!r} button here.", "refused")
+        return handler()
+
+    def _refuse(self, text: str) -> None:
+        self._say(text, "refused")
+        self._sync()
+
+    def _press_discard(self) -> None:
+        deal = self.state
+        need = deal.dog_size - len(deal.discard) if deal.phase is Phase.DISCARDING else 0
+        if len(self.discard_selection) != need:
+            return self._refuse(f"Choose {need} card(s) to discard: {len(self.discard_selection)} "
+                                "chosen so far (FT-11).")
+        return self._human(Move("discard", arg=" ".join(self.discard_selection)))
+
+    def _choose_poignee(self) -> None:
+        if not self._poignees():
+            return self._refuse("No poignée can be shown now (FT-15).")
+        self.poignee_selection = []
+        sizes = " or ".join(map(str, R.POIGNEE_SIZES[self.state.players]))
+        self._say(f"Click the trumps to show ({sizes} of them; the Excuse may stand in for a trump "
+                  "only when you hold no other), then press Show (FT-15, FT-16).", "info")
+        self._sync()
+
+    def _cancel_poignee(self) -> None:
+        self.poignee_selection = None
+        self._say("No poignée: click a lit card to play it.", "info")
+        self._sync()
+
+    def _show_poignee(self) -> None:
+        chosen = self.poignee_selection or []
+        if not chosen:
+            return self._refuse("Click the trumps to show first.")
+        return self._human(Move("declare", arg="poignee " + " ".join(chosen)))
+
+    def _press_poignee(self, level: str) -> None:
+        offers = self._poignees()
+        pick = offers.get(level) if level else next(iter(offers.values()), None)
+        if pick is None:
+            return self._refuse("No poignée can be shown now: it takes 10 trumps or more (8 with "
+                                "five players, 13 with three), shown before your first card (FT-15).")
+        return self._human(pick)
+
+    def _press_new(self) -> None:
+        self._new_match(self._players.value, self._rounds.value, None)
+        self._say("A new match: the score sheet starts again.", "info")
+        self._advance()
         self._sync()
 
     def turn_key(self) -> str:
@@ -249,7 +287,8 @@ class TarotTable(W.VBox):
     def summary(self) -> dict[str, Any]:
         """What the page should show now: cards per seat, the trick, phase, whose turn, deals."""
         deal = self.state
-        return {"counts": [len(h) for h in deal.hands], "trick": len(deal.trick),
+        obs = deal.observation(0)
+        return {"counts": list(obs.hand_sizes), "trick": obs.pile("trick").size,
                 "phase": deal.phase.value, "to_play": deal.to_play, "dealt": self._match.dealt,
                 "rows": len(self._match.sheet)}
 
@@ -275,7 +314,7 @@ class TarotTable(W.VBox):
         self._match = Match(players, names, rounds=rounds, seed=seed, humans=[0])
         self._bots = list(self._bots_arg) if self._bots_arg else [HeuristicBot() for _ in range(players)]
         if len(self._bots) < players:
-            raise ValueError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
+            raise OptionError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
         self._marks = []
         self.discard_selection = []
         self.poignee_selection = None
@@ -383,8 +422,8 @@ class TarotTable(W.VBox):
         self.bot_log = []
         self.discard_selection = []
         self._skip_thrown_in()
-        self._say(f"Deal {self._match.dealt}: {self.state.seat_names[self.state.dealer] if self.state.dealer else 'you'} "
-                  "dealt.", "info")
+        dealer = self.state.seat_names[self.state.dealer] if self.state.dealer else "you"
+        self._say(f"Deal {self._match.dealt}: {dealer} dealt.", "info")
         self._advance()
         self._sync()
 
@@ -415,7 +454,13 @@ class TarotTable(W.VBox):
         self._sync()
 
     def _on_show(self, change: dict[str, Any]) -> None:
-        self._show_all = bool(change["new"])
+        # The box follows show_all; a change that did not come from show_all came from the page,
+        # which may not turn the other hands face up: put the box back and say so.
+        if bool(change["new"]) == self._show_all:
+            return
+        self._show.value = self._show_all
+        self._say("Showing every hand is a teaching view set in Python (table.show_all = True); "
+                  "the page cannot change it.", "refused")
         self._sync()
 
     def _send_pictures(self, card_height: int) -> None:
@@ -455,7 +500,7 @@ class TarotTable(W.VBox):
 
     # ----- reading the deal -------------------------------------------------------------------
     def _hand(self) -> list[str]:
-        return [R.text(c) for c in self.state.hands[0]]
+        return [str(c) for c in self.state.hand(0)]
 
     def _poignees(self) -> dict[str, Move]:
         deal = self.state
@@ -526,49 +571,67 @@ class TarotTable(W.VBox):
         return out
 
     # ----- sync ------------------------------------------------------------------------------------
+    def _seat_views(self, obs: TarotObservation) -> list[dict[str, Any]]:
+        """Each seat as the page draws it; another seat's cards only in the teaching view."""
+        deal, names = self.state, self._match.sheet.names
+        bids = dict(obs.bids)
+        seats = []
+        for s in range(obs.players):
+            pile = obs.pile(f"hand:{s}")
+            cards = [str(c) for c in deal.hand(s)] if s and self._show_all else [str(c) for c in pile.cards]
+            role = [word for word, seat in (("dealer", obs.dealer), ("taker", obs.taker),
+                                            ("partner", obs.partner)) if seat is not None and seat == s]
+            seats.append({"name": obs.seat_names[s], "player": names[s], "n": pile.size,
+                          "cards": cards if s else [], "bid": bids.get(s), "role": role,
+                          "tricks": obs.tricks_won[s]})
+        return seats
+
+    def _hand_view(self, obs: TarotObservation) -> list[dict[str, Any]]:
+        notes = self.hand_notes()
+        from_dog = set(obs.pile("dog").cards) if obs.phase == Phase.DISCARDING else set()
+        chosen = set(self.discard_selection) | set(self.poignee_selection or ())
+        return [{"c": str(c), "ok": (None if not notes else notes.get(str(c)) is None),
+                 "why": notes.get(str(c)) or "", "sel": str(c) in chosen, "dog": c in from_dog}
+                for c in obs.hand]
+
+    def _dog_view(self, obs: TarotObservation) -> tuple[list[str], str]:
+        """The dog by its role: face-down cards as ``'?'`` (face up in the teaching view)."""
+        dog = obs.by_role(Role.DOG)
+        if not dog:
+            return [], ""
+        pile = dog[0]
+        if self._show_all and pile.hidden:
+            return [R.text(c) for c in self.state.dog], pile.label
+        return ["?"] * pile.hidden + [str(c) for c in pile.cards], pile.label
+
+    def page_view(self) -> dict[str, Any]:
+        """The message the page receives, built from your seat's observation (plus the other
+        hands and the dog when ``show_all`` is set in Python)."""
+        deal, match = self.state, self._match
+        obs = deal.observation(0)
+        trick = obs.pile("trick")
+        last = obs.tricks[-1] if obs.tricks else None
+        dog, dog_label = self._dog_view(obs)
+        my_turn = match.in_progress and obs.current_player == 0
+        return {
+            "v": self._version, "players": obs.players, "phase": obs.phase,
+            "to_play": -1 if obs.current_player is None else obs.current_player,
+            "seats": self._seat_views(obs), "hand": self._hand_view(obs),
+            "trick": [[seat, str(c)] for seat, c in zip(trick.played_by, trick.cards)],
+            "last": ({"leader": last.leader, "cards": [str(c) for c in last.cards], "winner": last.winner}
+                     if last else None),
+            "dog": dog, "dog_label": dog_label,
+            "contract": obs.contract, "called": str(obs.called) if obs.called else None,
+            "poignees": [[p.owner, [str(c) for c in p.cards]] for p in obs.by_role(Role.POIGNEE)],
+            "chelem": obs.chelem, "status": obs.status, "deadline": self._time if my_turn else 0,
+            "turn": self.turn_key(), "show_all": self._show_all or obs.phase == Phase.SCORED,
+            "over": not match.in_progress,
+        }
+
     def _sync(self) -> None:
         deal, match = self.state, self._match
         self._version += 1
-        n = deal.players
-        obs = deal.observation(0)
-        full = deal.view(show_all=self._show_all)
-        show = self._show_all or deal.phase is Phase.SCORED
-        seats = []
-        bids = {s: b for s, b in obs["bids"]}
-        for s in range(n):
-            cards = [R.text(c) for c in deal.hands[s]] if (s == 0 or show) else []
-            role = []
-            if s == deal.dealer:
-                role.append("dealer")
-            if obs["taker"] == s:
-                role.append("taker")
-            if obs["partner"] is not None and obs["partner"] >= 0 and obs["partner"] == s:
-                role.append("partner")
-            seats.append({"name": deal.seat_names[s], "player": match.sheet.names[s],
-                          "n": len(deal.hands[s]), "cards": cards if s else [],
-                          "bid": bids.get(s), "role": role, "tricks": obs["tricks_won"][s]})
-        notes = self.hand_notes()
-        hand = [{"c": c, "ok": (None if not notes else notes.get(c) is None),
-                 "why": notes.get(c) or "",
-                 "sel": c in self.discard_selection or c in (self.poignee_selection or ()),
-                 "dog": R.card_number(c) in deal.dog_seen and deal.phase is Phase.DISCARDING}
-                for c in self._hand()]
-        dog_row = next((r for r in full["rows"] if r["label"].startswith("Dog")), None)
-        last = obs["tricks"][-1] if obs["tricks"] else None
-        my_turn = match.in_progress and deal.to_play == 0
-        view = {
-            "v": self._version, "players": n, "phase": deal.phase.value, "to_play": deal.to_play,
-            "seats": seats, "hand": hand, "trick": obs["trick"],
-            "last": ({"leader": last["leader"], "cards": last["cards"], "winner": last["winner"]}
-                     if last else None),
-            "dog": ([c if up else "?" for c, up in dog_row["cards"]] if dog_row else []),
-            "dog_label": dog_row["label"] if dog_row else "",
-            "contract": obs["contract"], "called": obs["called"],
-            "poignees": obs["poignees"], "chelem": bool(obs["chelem"]),
-            "status": full["message"], "deadline": self._time if my_turn else 0,
-            "turn": self.turn_key(),
-            "show_all": show, "over": not match.in_progress,
-        }
+        view = self.page_view()
         with self.hold_sync():
             self.surface.view = view
             self._actions.children = self._action_buttons()
@@ -587,17 +650,20 @@ class TarotTable(W.VBox):
             self._sheet.value = match.sheet.to_html() if len(match.sheet) else ""
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Intents from the page: ``{"event": "card", "card": "T21"}`` or ``{"event": "timeout",
-        "turn": turn_key}``."""
-        if not isinstance(content, dict):
-            return
+        """Intents from the page, checked against a small schema: ``{"event": "card", "card":
+        "T21"}`` or ``{"event": "timeout", "turn": turn_key}``.  Anything else is ignored with a
+        message; no page message ever raises into the notebook."""
+        event = content.get("event") if isinstance(content, dict) else None
+        if event not in _EVENTS:
+            return self._refuse("The page sent something the table does not understand; nothing changed.")
         try:
-            event = content.get("event")
             if event == "card":
-                self.click_card(str(content.get("card", "")))
-            elif event == "timeout":
+                card = content.get("card")
+                if not isinstance(card, str):
+                    return self._refuse("The page sent a click without a card; nothing changed.")
+                self.click_card(card)
+            else:
                 turn = content.get("turn")
                 self.timeout(turn if isinstance(turn, str) else "stale")
-        except (IllegalMove, ValueError) as err:
-            self._say(f"That did not work: {err}. The game is unchanged.", "refused")
-            self._sync()
+        except TarotLearnError as err:
+            self._refuse(f"That did not work: {err}. The game is unchanged.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...cards import Card, Suit
+from ...errors import CardError, OptionError
 
 __all__ = [
     "BOUTS",
@@ -65,7 +66,7 @@ _COURT_HALF = {11: 3, 12: 5, 13: 7, 14: 9}
 
 def _check_tarot(card: Card) -> None:
     if not isinstance(card, Card) or card.pack != "tarot":
-        raise ValueError(f"{card!r} is not a card of the tarot pack")
+        raise CardError(f"{card!r} is not a card of the tarot pack")
 
 
 def is_bout(card: Card) -> bool:
@@ -128,10 +129,10 @@ def threshold(bouts: int) -> int:
     >>> threshold(4)
     Traceback (most recent call last):
     ...
-    ValueError: bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not 4
+    tarot_learn.errors.OptionError: bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not 4
     """
     if isinstance(bouts, bool) or not isinstance(bouts, int) or bouts not in THRESHOLDS:
-        raise ValueError(f"bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not {bouts!r}")
+        raise OptionError(f"bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not {bouts!r}")
     return THRESHOLDS[bouts]
 
 
@@ -145,21 +146,21 @@ def poignee_category(trumps: int, players: int = 4) -> str:
     >>> poignee_category(9)
     Traceback (most recent call last):
     ...
-    ValueError: a poignée needs at least 10 trumps with 4 players (sizes 10/13/15), not 9
+    tarot_learn.errors.OptionError: a poignée needs at least 10 trumps with 4 players (sizes 10/13/15), not 9
     """
     if players not in POIGNEE_SIZES:
-        raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
+        raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
     sizes = POIGNEE_SIZES[players]
     limit = min(22, HAND_SIZES[players])
     if isinstance(trumps, bool) or not isinstance(trumps, int):
-        raise ValueError(f"a poignée is a number of trumps (an integer), not {trumps!r}")
+        raise OptionError(f"a poignée is a number of trumps (an integer), not {trumps!r}")
     shown = "/".join(map(str, sizes))
     if trumps < sizes[0]:
-        raise ValueError(f"a poignée needs at least {sizes[0]} trumps with {players} players "
-                         f"(sizes {shown}), not {trumps}")
+        raise OptionError(f"a poignée needs at least {sizes[0]} trumps with {players} players "
+                          f"(sizes {shown}), not {trumps}")
     if trumps > limit:
-        raise ValueError(f"a hand of {HAND_SIZES[players]} cards cannot show {trumps} trumps "
-                         f"(at most {limit} with {players} players)")
+        raise OptionError(f"a hand of {HAND_SIZES[players]} cards cannot show {trumps} trumps "
+                          f"(at most {limit} with {players} players)")
     category = POIGNEE_NAMES[0]
     for name, size in zip(POIGNEE_NAMES, sizes):
         if trumps >= size:
@@ -189,4 +190,4 @@ def french_name(card: Card, language: str = "en") -> str:
         return card.french_name_fr
     if language == "en":
         return card.french_name
-    raise ValueError(f"language must be 'en' or 'fr', not {language!r}")
+    raise OptionError(f"language must be 'en' or 'fr', not {language!r}")

@@ -29,6 +29,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ...errors import IllegalMove, OptionError, SaveError, TarotLearnError
 from .scoring import DealScore
 
 __all__ = ["ScoreSheet", "SheetRow", "Match", "SHEET_FORMAT", "SHEET_VERSION", "MATCH_FORMAT",
@@ -81,14 +82,14 @@ class ScoreSheet:
 
     def __init__(self, players: int, names: Sequence[str] | None = None) -> None:
         if isinstance(players, bool) or players not in (3, 4, 5):
-            raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
+            raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or len(names) != players:
-            raise ValueError(f"give {players} names, one per seat, not {names!r}")
+            raise OptionError(f"give {players} names, one per seat, not {names!r}")
         clean = [str(n).strip() for n in names]
         if any(not n for n in clean) or len(set(clean)) != players:
-            raise ValueError(f"player names must be non-empty and different: {list(names)!r}")
+            raise OptionError(f"player names must be non-empty and different: {list(names)!r}")
         self.players = players
         self.names: tuple[str, ...] = tuple(clean)
         self.rows: list[SheetRow] = []
@@ -97,12 +98,12 @@ class ScoreSheet:
     # ----- recording ---------------------------------------------------------------------------
     def _check_dealer(self, dealer: int) -> int:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise ValueError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
+            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         return dealer
 
     def _check_open(self) -> None:
         if self.cancelled:
-            raise ValueError("this match was cancelled by agreement (FT-43); start a new sheet")
+            raise IllegalMove("this match was cancelled by agreement; start a new sheet", rule="FT-43")
 
     def add(self, deal_score: DealScore, dealer: int, note: str = "",
             practice: bool = False) -> SheetRow:
@@ -110,11 +111,11 @@ class ScoreSheet:
         not change the totals."""
         self._check_open()
         if not isinstance(deal_score, DealScore):
-            raise ValueError(f"add() takes a DealScore from score_deal(), not "
-                             f"{type(deal_score).__name__}")
+            raise OptionError(f"add() takes a DealScore from score_deal(), not "
+                              f"{type(deal_score).__name__}")
         if deal_score.players != self.players:
-            raise ValueError(f"this sheet is for {self.players} players; the deal was scored for "
-                             f"{deal_score.players}")
+            raise OptionError(f"this sheet is for {self.players} players; the deal was scored for "
+                              f"{deal_score.players}")
         self._check_dealer(dealer)
         previous = self.totals_after(len(self.rows))
         totals = previous if practice else tuple(t + s for t, s in zip(previous, deal_score.scores))
@@ -128,7 +129,7 @@ class ScoreSheet:
         self._check_open()
         self._check_dealer(dealer)
         if reason not in THROWN_IN_REASONS:
-            raise ValueError(f"reason must be one of {', '.join(THROWN_IN_REASONS)}, not {reason!r}")
+            raise OptionError(f"reason must be one of {', '.join(THROWN_IN_REASONS)}, not {reason!r}")
         zero = (0,) * self.players
         row = SheetRow(len(self.rows) + 1, dealer, None, zero, self.totals_after(len(self.rows)),
                        str(note), False, reason)
@@ -139,7 +140,7 @@ class ScoreSheet:
         """Remove and return the last row (to undo a recording)."""
         self._check_open()
         if not self.rows:
-            raise ValueError("the score sheet is empty")
+            raise IllegalMove("the score sheet is empty: there is no row to take back", rule="undo")
         return self.rows.pop()
 
     def cancel(self) -> None:
@@ -319,15 +320,15 @@ class ScoreSheet:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ScoreSheet":
         if not isinstance(data, dict) or data.get("format") != SHEET_FORMAT:
-            raise ValueError("this is not a French Tarot score sheet (format field missing or wrong)")
+            raise SaveError("this is not a French Tarot score sheet (format field missing or wrong)")
         if data.get("version") != SHEET_VERSION:
-            raise ValueError(f"score sheet version {data.get('version')!r} is not supported "
-                             f"(this program reads version {SHEET_VERSION})")
+            raise SaveError(f"score sheet version {data.get('version')!r} is not supported "
+                            f"(this program reads version {SHEET_VERSION})")
         try:
             sheet = cls(data["players"], data["names"])
             rows = data["rows"]
             if not isinstance(rows, list):
-                raise ValueError("rows must be a list")
+                raise SaveError("rows must be a list")
             for i, item in enumerate(rows, 1):
                 if "thrown_in" in item:
                     sheet.add_thrown_in(item["dealer"], item["thrown_in"], item.get("note", ""))
@@ -335,20 +336,24 @@ class ScoreSheet:
                 row = sheet.add(DealScore.from_dict(item["score"]), item["dealer"],
                                 item.get("note", ""), bool(item.get("practice", False)))
                 if list(row.scores) != item.get("scores"):
-                    raise ValueError(f"deal {i}: the recorded scores {item.get('scores')} do not "
-                                     f"match the deal's score {list(row.scores)}")
+                    raise SaveError(f"deal {i}: the recorded scores {item.get('scores')} do not "
+                                    f"match the deal's score {list(row.scores)}")
+        except SaveError:
+            raise
+        except TarotLearnError as err:     # a row or name the sheet refuses: the file was edited
+            raise SaveError(f"the score sheet cannot be loaded: {err}") from None
         except (KeyError, TypeError) as err:
-            raise ValueError(f"corrupt score sheet: {err!r}") from None
+            raise SaveError(f"corrupt score sheet: {err!r} is missing or wrong") from None
         sheet.cancelled = bool(data.get("cancelled", False))
         return sheet
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "ScoreSheet":
-        """Read a sheet written by :meth:`to_json`; anything else raises a clear ``ValueError``."""
+        """Read a sheet written by :meth:`to_json`; anything else raises a clear ``SaveError``."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-            raise ValueError(f"a score sheet is JSON text; this is not: {err}") from None
+            raise SaveError(f"a score sheet is JSON text; this is not: {err}") from None
         return cls.from_dict(data)
 
 
@@ -393,13 +398,13 @@ class Match:
         self.players = players
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
                                    or rounds < 1):
-            raise ValueError(f"rounds must be a whole number of at least 1, or None for no limit, "
-                             f"not {rounds!r}")
+            raise OptionError(f"rounds must be a whole number of at least 1, or None for no limit, "
+                              f"not {rounds!r}")
         self.rounds = rounds
         if seed is None:
             seed = random_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
         self.seed = seed
         if first_dealer is None:  # drawn by lot (FT-2), reproducibly from the seed
             first_dealer = Rng(_derive_seed(seed, -1)).below(players)
@@ -410,7 +415,7 @@ class Match:
         self.humans = frozenset(seats)
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players
                for s in self.humans):
-            raise ValueError(f"humans must be seats from 0 to {players - 1}, not {sorted(seats)!r}")
+            raise OptionError(f"humans must be seats from 0 to {players - 1}, not {sorted(seats)!r}")
         self.deal: Any = None          # the current FrenchTarot state
         self.deal_practice = False
         self.dealt = 0                 # deals dealt so far, thrown-in ones included
@@ -445,10 +450,10 @@ class Match:
         from .state import FrenchTarot
 
         if self.in_progress:
-            raise ValueError("the current deal is not finished; play it out before dealing again")
+            raise IllegalMove("the current deal is not finished; play it out before dealing again", rule="FT-2")
         if self.is_over():
-            raise ValueError("the match is over" + (" (cancelled by agreement, FT-43)"
-                                                   if self.cancelled else " (FT-41)"))
+            raise IllegalMove("the match is over: start a new match to play on",
+                              rule="FT-43" if self.cancelled else "FT-41")
         self.deal = FrenchTarot.new(_derive_seed(self.seed, self.dealt), players=self.players,
                                     dealer=self.dealer)
         self.deal_practice = self.practice if practice is None else bool(practice)
@@ -462,7 +467,7 @@ class Match:
         a deal that ends is written on the sheet at once.  Illegal moves raise ``IllegalMove`` and
         change nothing."""
         if not self.in_progress:
-            raise ValueError("no deal is in progress: call next_deal() first")
+            raise IllegalMove("no deal is in progress: call next_deal() first", rule="FT-2")
         done = self.deal.play(move) if seat is None else self.deal.play_as(seat, move)
         self._record_if_over()
         return done
@@ -497,11 +502,11 @@ class Match:
     def undo(self) -> Any:
         """Take back the last move of the current deal, and its row if the deal had ended."""
         if self.deal is None:
-            raise ValueError("no deal has been dealt yet")
+            raise IllegalMove("no deal has been dealt yet: there is no move to undo", rule="undo")
         if not self.deal.history:
-            raise ValueError("there is no move to undo in this deal")
+            raise IllegalMove("there is no move to undo in this deal", rule="undo")
         if self.cancelled:
-            raise ValueError("the match was cancelled by agreement (FT-43)")
+            raise IllegalMove("the match was cancelled by agreement: no move can be taken back", rule="FT-43")
         if self._recorded:
             self.sheet.pop()
             self.dealer = self.deal.dealer
@@ -529,7 +534,7 @@ class Match:
         bad = [s for s in votes if isinstance(s, bool) or not isinstance(s, int)
                or not 0 <= s < self.players]
         if bad:
-            raise ValueError(f"seats are 0 to {self.players - 1}, not {bad[0]!r}")
+            raise OptionError(f"seats are 0 to {self.players - 1}, not {bad[0]!r}")
         if not self.humans <= votes:
             return False
         self.sheet.cancel()
@@ -574,18 +579,18 @@ class Match:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "Match":
-        """Read a match written by :meth:`to_json`; anything else raises a clear ``ValueError``."""
+        """Read a match written by :meth:`to_json`; anything else raises a clear ``SaveError``."""
         from .. import load
 
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-            raise ValueError(f"a saved match is JSON text; this is not: {err}") from None
+            raise SaveError(f"a saved match is JSON text; this is not: {err}") from None
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-            raise ValueError("this is not a saved French Tarot match (format field missing or wrong)")
+            raise SaveError("this is not a saved French Tarot match (format field missing or wrong)")
         if data.get("version") != MATCH_VERSION:
-            raise ValueError(f"saved match version {data.get('version')!r} is not supported "
-                             f"(this program reads version {MATCH_VERSION})")
+            raise SaveError(f"saved match version {data.get('version')!r} is not supported "
+                            f"(this program reads version {MATCH_VERSION})")
         try:
             sheet = ScoreSheet.from_dict(data["sheet"])
             match = cls(data["players"], sheet.names, data["rounds"], data["seed"],
@@ -599,9 +604,13 @@ class Match:
                 match.deal = load(data["deal"])
                 if getattr(match.deal, "name", None) != "french-tarot" or \
                         match.deal.players != match.players:
-                    raise ValueError("the saved deal is not a French Tarot deal of this table")
+                    raise SaveError("the saved deal is not a French Tarot deal of this table")
+        except SaveError:
+            raise
+        except TarotLearnError as err:
+            raise SaveError(f"the saved match cannot be loaded: {err}") from None
         except (KeyError, TypeError) as err:
-            raise ValueError(f"corrupt saved match: {err!r}") from None
+            raise SaveError(f"corrupt saved match: {err!r} is missing or wrong") from None
         if not isinstance(match.dealt, int) or match.dealt < len(sheet.rows):
-            raise ValueError("corrupt saved match: fewer deals dealt than rows on the sheet")
+            raise SaveError("corrupt saved match: fewer deals dealt than rows on the sheet")
         return match

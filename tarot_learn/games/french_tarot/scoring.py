@@ -27,6 +27,7 @@ import html
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ...errors import OptionError, SaveError
 from .cards import (HAND_SIZES, POIGNEE_BONUS, TOTAL_HALF_POINTS, format_points, poignee_category,
                     threshold)
 
@@ -78,21 +79,21 @@ def parse_contract(name: str) -> str:
     >>> parse_contract("grand slam")
     Traceback (most recent call last):
     ...
-    ValueError: unknown contract 'grand slam': choose prise (or petite), garde, garde_sans or garde_contre
+    tarot_learn.errors.OptionError: unknown contract 'grand slam': choose prise (or petite), garde, garde_sans or garde_contre
     """
     if isinstance(name, str):
         key = " ".join(name.strip().lower().replace("_", " ").replace("-", " ")
                        .replace(".", " ").split())
         if key in _CONTRACT_ALIASES:
             return _CONTRACT_ALIASES[key]
-    raise ValueError(f"unknown contract {name!r}: choose prise (or petite), garde, garde_sans "
-                     f"or garde_contre")
+    raise OptionError(f"unknown contract {name!r}: choose prise (or petite), garde, garde_sans "
+                      f"or garde_contre")
 
 
 def _parse_side(side: Any, what: str) -> str:
     if isinstance(side, str) and side.strip().lower() in _SIDE_ALIASES:
         return _SIDE_ALIASES[side.strip().lower()]
-    raise ValueError(f"{what} must be 'attack' or 'defence', not {side!r}")
+    raise OptionError(f"{what} must be 'attack' or 'defence', not {side!r}")
 
 
 def rounded_margin(half_points: int, needed: int) -> int:
@@ -306,15 +307,15 @@ class DealScore:
         True
         """
         if not isinstance(data, dict):
-            raise ValueError(f"a deal score is a JSON object, not {type(data).__name__}")
+            raise SaveError(f"a deal score is a JSON object, not {type(data).__name__}")
         known = {"players", "contract", "bouts", "half_points", "petit_au_bout", "poignees",
                  "chelem", "taker", "partner"}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown deal score fields: {', '.join(sorted(unknown))}")
+            raise SaveError(f"unknown deal score fields: {', '.join(sorted(unknown))}")
         missing = {"players", "contract", "bouts", "half_points", "taker"} - set(data)
         if missing:
-            raise ValueError(f"deal score lacks fields: {', '.join(sorted(missing))}")
+            raise SaveError(f"deal score lacks fields: {', '.join(sorted(missing))}")
         partner = data.get("partner")
         players = data["players"]
         return score_deal(
@@ -329,23 +330,23 @@ class DealScore:
 
 def _check_int(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise OptionError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
     return value
 
 
 def _half_points(points: Any, half_points: Any) -> int:
     if points is not None and half_points is not None:
-        raise ValueError("give either points= or half_points=, not both")
+        raise OptionError("give either points= or half_points=, not both")
     if half_points is not None:
         return _check_int(half_points, "half_points", 0, TOTAL_HALF_POINTS)
     if points is None:
-        raise ValueError("give the attack's points (points=49 or points=40.5) or half_points=")
+        raise OptionError("give the attack's points (points=49 or points=40.5) or half_points=")
     if isinstance(points, bool) or not isinstance(points, (int, float)):
-        raise ValueError(f"points must be a number from 0 to 91 in steps of 0.5, not {points!r}")
+        raise OptionError(f"points must be a number from 0 to 91 in steps of 0.5, not {points!r}")
     doubled = points * 2
     if doubled != int(doubled) or not 0 <= points <= 91:
-        raise ValueError(f"points must be from 0 to 91 in steps of 0.5 (the pack holds 91), "
-                         f"not {points!r}")
+        raise OptionError(f"points must be from 0 to 91 in steps of 0.5 (the pack holds 91), "
+                          f"not {points!r}")
     return int(doubled)
 
 
@@ -355,26 +356,26 @@ def _seats(players: int, seats: Any, taker_alone: bool) -> tuple[int, int | None
     elif isinstance(seats, int) and not isinstance(seats, bool):
         taker, partner = seats, None
         if players == 5 and not taker_alone:
-            raise ValueError("with 5 players give seats=(taker, partner), or taker_alone=True")
+            raise OptionError("with 5 players give seats=(taker, partner), or taker_alone=True")
     elif isinstance(seats, (tuple, list)) and len(seats) in (1, 2):
         taker = seats[0]
         partner = seats[1] if len(seats) == 2 else None
         if players == 5 and partner is None and not taker_alone:
-            raise ValueError("with 5 players give seats=(taker, partner), or taker_alone=True")
+            raise OptionError("with 5 players give seats=(taker, partner), or taker_alone=True")
     else:
-        raise ValueError(f"seats must be the taker's seat or (taker, partner), not {seats!r}")
+        raise OptionError(f"seats must be the taker's seat or (taker, partner), not {seats!r}")
     _check_int(taker, "the taker's seat", 0, players - 1)
     if partner is not None:
         _check_int(partner, "the partner's seat", 0, players - 1)
         if players != 5:
-            raise ValueError(f"only the 5-player game has a partner (FT-8); with {players} "
-                             f"players give seats=<taker seat>")
+            raise OptionError(f"only the 5-player game has a partner (FT-8); with {players} "
+                              f"players give seats=<taker seat>")
         if partner == taker:  # the taker called a card of their own hand (FT-9)
             partner = None
         elif taker_alone:
-            raise ValueError("taker_alone=True contradicts a partner seat; drop one of them")
+            raise OptionError("taker_alone=True contradicts a partner seat; drop one of them")
     if taker_alone and players != 5:
-        raise ValueError("taker_alone only applies to the 5-player game (FT-9)")
+        raise OptionError("taker_alone only applies to the 5-player game (FT-9)")
     return taker, partner
 
 
@@ -416,62 +417,62 @@ def score_deal(
     >>> score_deal(4, "garde", 4, 50)
     Traceback (most recent call last):
     ...
-    ValueError: bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not 4
+    tarot_learn.errors.OptionError: bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not 4
     """
     # ----- validate the inputs: every error says what to fix ------------------------------------
     if isinstance(players, bool) or players not in HAND_SIZES:
-        raise ValueError(f"players must be 3, 4 or 5, not {players!r}")
+        raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
     contract = parse_contract(contract)
     needed = threshold(bouts)
     half = _half_points(points, half_points)
     # Each bout is worth at least 4 points to its side (the Excuse nets 4 after its exchange, FT-25).
     if half < 8 * bouts:
-        raise ValueError(f"{bouts} bouts alone are worth at least {4 * bouts} points; "
-                         f"{format_points(half)} points is too few")
+        raise OptionError(f"{bouts} bouts alone are worth at least {4 * bouts} points; "
+                          f"{format_points(half)} points is too few")
     if half > TOTAL_HALF_POINTS - 8 * (3 - bouts):
-        raise ValueError(f"the defence holds {3 - bouts} bouts worth at least {4 * (3 - bouts)} "
-                         f"points, so the attack cannot have {format_points(half)}")
+        raise OptionError(f"the defence holds {3 - bouts} bouts worth at least {4 * (3 - bouts)} "
+                          f"points, so the attack cannot have {format_points(half)}")
     taker, partner = _seats(players, seats, bool(taker_alone))
     if petit_au_bout is not None:
         petit_au_bout = _parse_side(petit_au_bout, "petit_au_bout")
         if petit_au_bout == "attack" and bouts == 0:
-            raise ValueError("the attack took the Petit au bout, so it has at least 1 bout")
+            raise OptionError("the attack took the Petit au bout, so it has at least 1 bout")
         if petit_au_bout == "defence" and bouts == 3:
-            raise ValueError("the defence took the Petit au bout, so the attack has at most 2 bouts")
+            raise OptionError("the defence took the Petit au bout, so the attack has at most 2 bouts")
     if chelem is not None and chelem not in CHELEMS:
-        raise ValueError(f"unknown chelem {chelem!r}: choose None, "
-                         + ", ".join(repr(c) for c in CHELEMS))
+        raise OptionError(f"unknown chelem {chelem!r}: choose None, "
+                          + ", ".join(repr(c) for c in CHELEMS))
     made = half >= 2 * needed
     if chelem in ("announced_made", "unannounced_made"):
         if not made:
-            raise ValueError("an attack that wins every trick has made its contract; "
-                             "check chelem or points")
+            raise OptionError("an attack that wins every trick has made its contract; "
+                              "check chelem or points")
         if petit_au_bout == "defence":
-            raise ValueError("the defence cannot take the last trick when the attack made a chelem")
+            raise OptionError("the defence cannot take the last trick when the attack made a chelem")
     if chelem == "defence":
         if made:
-            raise ValueError("a defence that wins every trick leaves the contract failed; "
-                             "check chelem or points")
+            raise OptionError("a defence that wins every trick leaves the contract failed; "
+                              "check chelem or points")
         if petit_au_bout == "attack":
-            raise ValueError("the attack cannot take the last trick when the defence made a chelem")
+            raise OptionError("the attack cannot take the last trick when the defence made a chelem")
 
     shown: list[Poignee] = []
     if isinstance(poignees, (str, bytes)) or not isinstance(poignees, Iterable):
-        raise ValueError("poignees must be a list of (side, trumps) pairs, e.g. [('attack', 10)]")
+        raise OptionError("poignees must be a list of (side, trumps) pairs, e.g. [('attack', 10)]")
     for item in poignees:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
-            raise ValueError(f"each poignée is a (side, trumps) pair such as ('attack', 10), "
-                             f"not {item!r}")
+            raise OptionError(f"each poignée is a (side, trumps) pair such as ('attack', 10), "
+                              f"not {item!r}")
         side = _parse_side(item[0], "a poignée's side")
         shown.append(Poignee(side, item[1], poignee_category(item[1], players)))
     if sum(p.trumps for p in shown) > 22:
-        raise ValueError(f"the poignées show {sum(p.trumps for p in shown)} trumps; the pack has 22")
+        raise OptionError(f"the poignées show {sum(p.trumps for p in shown)} trumps; the pack has 22")
     attackers = 1 if partner is None else 2
     for side, seats_on_side in (("attack", attackers), ("defence", players - attackers)):
         count = sum(1 for p in shown if p.side == side)
         if count > seats_on_side:
-            raise ValueError(f"the {side} has {seats_on_side} player(s) and each shows at most "
-                             f"one poignée, not {count}")
+            raise OptionError(f"the {side} has {seats_on_side} player(s) and each shows at most "
+                              f"one poignée, not {count}")
 
     # ----- the score (FT-32 .. FT-39), all signed for the attack --------------------------------
     margin = rounded_margin(half, needed)
