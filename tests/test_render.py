@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageFilter, ImageFont
 
 from tarot_learn.cards import Card, Suit, double_deck, parse_cards, standard_deck, tarot_deck
+from tarot_learn.errors import CardError, OptionError
+from tarot_learn.games.solitaire import PatienceObservation
+from tarot_learn.observation import Observation, Pile, Role
 from tarot_learn.render import (ASPECT, back_image, board_image, board_png, card_image, card_png,
                                 card_size, clear_cache, pip_layout, sprite_sheet)
 from tarot_learn.render import fonts
@@ -388,21 +391,20 @@ def test_font_files_and_licence_ship_inside_the_package():
 
 # ----- boards ------------------------------------------------------------------------------------
 
-def _patience_view():
-    return {
-        "game": "demo", "title": "Demo patience", "pack": "tarot", "status": "your move",
-        "moves": 4,
-        "piles": [
-            {"id": "stock", "kind": "stock", "label": "Stock", "cards": [["??", False]] * 5},
-            {"id": "waste", "kind": "waste", "label": "Waste",
-             "cards": [["AW", True], ["T19", True], ["NC", True], ["2P", True]]},
-            {"id": "f1", "kind": "foundation", "label": "Wands", "cards": []},
-            {"id": "f2", "kind": "foundation", "label": "Cups", "cards": [["AC", True]]},
-            {"id": "t1", "kind": "tableau", "label": "t1",
-             "cards": [["??", False], ["??", False], ["KS", True], ["QC", True, "highlight"]]},
-            {"id": "t2", "kind": "tableau", "label": "t2", "cards": []},
-        ],
-    }
+def _patience_observation(**changes) -> PatienceObservation:
+    """A hand-made patience as its player sees it: 5 face-down stock cards, a waste of four,
+    a foundation with its ace, a column of two face-down and two face-up cards, an empty column."""
+    piles = {p.id: p for p in (
+        Pile("s", Role.STOCK, "Stock", hidden=5),
+        Pile("w", Role.WASTE, "Waste", cards=tuple(parse_cards("AW T19 NC 2P"))),
+        Pile("f1", Role.FOUNDATION, "Wands"),
+        Pile("f2", Role.FOUNDATION, "Cups", cards=(Card.parse("AC"),)),
+        Pile("t1", Role.TABLEAU, "t1", hidden=2, cards=tuple(parse_cards("KS QC"))),
+        Pile("t2", Role.TABLEAU, "t2"),
+    )}
+    piles.update(changes)
+    return PatienceObservation(game="demo", title="Demo patience", player=0, current_player=0,
+                               piles=tuple(piles.values()), status="your move", moves_made=4)
 
 
 def _find(board: Image.Image, card: Image.Image) -> bool:
@@ -426,9 +428,8 @@ def _find(board: Image.Image, card: Image.Image) -> bool:
     return False
 
 
-def test_board_image_from_a_hand_made_patience_view():
-    view = _patience_view()
-    img = board_image(view, 100)
+def test_board_image_from_a_hand_made_patience_observation():
+    img = board_image(_patience_observation(), 100, marks={"t1": "highlight"})
     assert img.mode == "RGBA"
     cw, ch = card_size(100)
     assert img.width >= 5 * cw and img.height >= 2 * ch
@@ -439,29 +440,81 @@ def test_board_image_from_a_hand_made_patience_view():
     assert _find(img, card_image(Card.parse("QC"), 100, style="highlight"))
 
 
-def test_board_accepts_a_state_and_its_view_alike():
-    class FakeState:
-        def view(self):
-            return _patience_view()
+def test_board_accepts_a_state_and_its_observation_alike():
+    from tarot_learn import games
 
-    assert board_image(FakeState(), 60).tobytes() == board_image(_patience_view(), 60).tobytes()
-    png = board_png(FakeState(), 60)
-    assert Image.open(io.BytesIO(png)).size == board_image(_patience_view(), 60).size
+    state = games.new("klondike", seed=4)
+    code = state.deal_code
+    assert board_image(state, 60).tobytes() == board_image(state.observation(), 60, deal_code=code).tobytes()
+    png = board_png(state, 60)
+    assert Image.open(io.BytesIO(png)).size == board_image(state, 60).size
+
+
+@pytest.mark.parametrize("game", ["tarot-solitaire", "klondike", "american-toad"])
+def test_a_board_picture_never_depends_on_face_down_cards(game):
+    """Twin positions (the face-down cards in another order) give the same picture, drawn
+    with backs where the cards lie face down."""
+    from tarot_learn import games
+
+    def twin(text):
+        out = []
+        for line in text.splitlines():
+            pile, sep, rest = line.partition(":")
+            if "[" in rest:
+                head, _, tail = rest.partition("[")
+                inner, _, after = tail.partition("]")
+                rest = f"{head}[{' '.join(reversed(inner.split()))}]{after}"
+            elif pile.strip() == "s":
+                rest = " " + " ".join(reversed(rest.split()))
+            out.append(pile + sep + rest)
+        return "\n".join(out) + "\n"
+
+    layout = games.new(game, seed=8).layout()
+    one, two = games.from_layout(game, layout), games.from_layout(game, twin(layout))
+    assert one.key() != two.key()
+    assert board_image(one, 50).tobytes() == board_image(two, 50).tobytes()
+    obs = one.observation()
+    hidden_somewhere = [p for p in obs.piles if p.hidden]
+    assert hidden_somewhere and _find(board_image(one, 50), back_image(50))
+
+
+def test_french_tarot_board_shows_only_the_players_cards():
+    from tarot_learn import games
+
+    state = games.new("french-tarot", seed=3)
+    for player in (0, 2):
+        obs = state.observation(player)
+        img = board_image(state, 50, player=player)
+        assert img.tobytes() == board_image(obs, 50, deal_code=state.deal_code).tobytes()
+        mine = obs.hand
+        other = state.observation((player + 1) % state.num_players()).hand
+        assert _find(img, card_image(mine[-1], 50))              # the top of the fan is whole
+        assert not _find(img, card_image(other[-1], 50))         # another seat's card never shows
+        assert _find(img, back_image(50))
 
 
 def test_board_draws_rows_for_hands_and_tricks():
-    view = {"game": "french-tarot", "title": "Table", "pack": "tarot", "message": "South to play",
-            "rows": [{"label": "Your hand",
-                      "cards": [[t, True] for t in "T1 T21 KC 5W 6W 7W 8W 3P".split()]},
-                     {"label": "West's hand", "cards": [["??", False]] * 18},
-                     {"label": "Trick", "cards": [["NC", True], ["T8", True], ["4C", True]]},
-                     {"label": "Dog", "cards": []}]}
-    img = board_image(view, 90)
+    obs = Observation(game="french-tarot", title="Table", player=0, current_player=0,
+                      status="South to play", piles=(
+                          Pile("hand:1", Role.HAND, "West's hand", hidden=18, owner=1),
+                          Pile("hand:0", Role.HAND, "Your hand", owner=0,
+                               cards=tuple(parse_cards("T1 T21 KC 5W 6W 7W 8W 3P"))),
+                          Pile("trick", Role.TRICK, "Trick", cards=tuple(parse_cards("NC T8 4C")),
+                               played_by=(1, 2, 3)),
+                          Pile("dog", Role.DOG, "Dog")))
+    img = board_image(obs, 90)
     assert _find(img, card_image(Card.parse("3P"), 90))   # the top of a fan is whole
     assert not _find(img, card_image(Card.parse("T1"), 90))   # ... the cards under it are not
     assert _find(img, back_image(90))
     for text in ("NC", "T8", "4C"):                        # a trick lies side by side
         assert _find(img, card_image(Card.parse(text), 90)), text
+    # an empty dog is left out; the observer's hand comes first
+    without_dog = Observation(game="french-tarot", title="Table", player=0, current_player=0,
+                              status="South to play", piles=obs.piles[:3])
+    assert board_image(without_dog, 90).tobytes() == img.tobytes()
+    mine_first = Observation(game="french-tarot", title="Table", player=0, current_player=0,
+                             status="South to play", piles=(obs.piles[1], obs.piles[0], obs.piles[2]))
+    assert board_image(mine_first, 90).tobytes() == img.tobytes()
 
 
 def test_board_from_real_games_if_present():
@@ -474,30 +527,36 @@ def test_board_from_real_games_if_present():
 
 
 def test_an_empty_pile_can_be_highlighted_as_a_destination():
-    plain = _patience_view()
-    marked = _patience_view()
-    marked["piles"][5]["style"] = "highlight"      # t2, the empty column
-    a, b = board_image(plain, 80), board_image(marked, 80)
+    obs = _patience_observation()
+    a, b = board_image(obs, 80), board_image(obs, 80, marks={"t2": "highlight"})
     assert a.size == b.size and a.tobytes() != b.tobytes()
     hr, hg, hb = hex_rgb(HIGHLIGHT)
+
     def count(img):
         return dict((c, n) for n, c in img.getcolors(1 << 20)).get((hr, hg, hb, 255), 0)
 
     assert count(b) > count(a) + 100   # a ring of highlight colour round the empty place
-    marked["piles"][5]["style"] = "glow"
-    with pytest.raises(ValueError, match="style"):
-        board_image(marked, 80)
+    with pytest.raises(OptionError, match="style"):
+        board_image(obs, 80, marks={"t2": "glow"})
+
+
+def test_one_card_of_a_pile_can_be_marked():
+    obs = _patience_observation()
+    img = board_image(obs, 80, marks={("t1", 3): "dim"})
+    assert _find(img, card_image(Card.parse("QC"), 80, style="dim"))
+    assert not _find(img, card_image(Card.parse("QC"), 80))
+    assert _find(board_image(obs, 80), card_image(Card.parse("QC"), 80))
 
 
 def test_footer_shows_the_deal_code_and_never_overprints():
     from tarot_learn.render.board import _fit
     from tarot_learn.render.fonts import font
-    view = _patience_view()
-    plain = board_image(view, 60)
-    view["deal_code"] = "TS-42"
-    assert board_image(view, 60).tobytes() != plain.tobytes()
-    view["status"] = "a very long status line " * 20
-    assert board_image(view, 60).size == plain.size
+    obs = _patience_observation()
+    plain = board_image(obs, 60)
+    assert board_image(obs, 60, deal_code="TS-42").tobytes() != plain.tobytes()
+    long = PatienceObservation(**{**{f: getattr(obs, f) for f in obs.__dataclass_fields__},
+                                  "status": "a very long status line " * 20})
+    assert board_image(long, 60).size == plain.size
     f = font(12)
     cut = _fit("a very long status line " * 20, f, 150)
     assert cut.endswith("…") and f.getlength(cut) <= 150
@@ -505,84 +564,69 @@ def test_footer_shows_the_deal_code_and_never_overprints():
 
 
 def test_longer_columns_make_a_taller_board():
-    short = _patience_view()
-    long = _patience_view()
-    long["piles"][4]["cards"] = [[t, True] for t in "KS QC T21 10W 9P 8C T7 6S".split()]
+    short = _patience_observation()
+    long = _patience_observation(t2=Pile("t2", Role.TABLEAU, "t2",
+                                          cards=tuple(parse_cards("KS QC T21 10W 9P 8C T7 6S"))))
     assert board_image(long, 80).height > board_image(short, 80).height
 
 
-@pytest.mark.parametrize("view, words", [
-    ("not a view", "State or its view"),
-    ({"pack": "tarot"}, "needs 'piles'"),
-    ({"pack": "uno", "piles": []}, "'tarot' or 'standard'"),
-    ({"pack": "tarot", "piles": [{"kind": "pyramid", "cards": []}]}, "kind"),
-    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["ZZ", True]]}]},
-     "not in the tarot"),
-    ({"pack": "tarot", "piles": [{"kind": "tableau", "cards": [["KS"]]}]}, "face_up"),
-    ({"pack": "tarot", "rows": [{"label": "x", "cards": [["KS", True, "glow"]]}]}, "style"),
+@pytest.mark.parametrize("source, marks, error, words", [
+    ("not a view", None, OptionError, "State or its observation"),
+    ({"pack": "tarot", "piles": []}, None, OptionError, "State or its observation"),
+    (_patience_observation(), {"t9": "highlight"}, OptionError, "names no pile"),
+    (_patience_observation(), {("t1", 0): "glow"}, OptionError, "style"),
+    (_patience_observation(), ["t1"], OptionError, "marks is a dict"),
+    (_patience_observation(t1=Pile("t1", Role.TABLEAU, "t1", cards=("KS",))), None, CardError,
+     "Card.parse"),
 ])
-def test_bad_views_give_one_line_errors(view, words):
-    with pytest.raises(ValueError, match=words) as info:
-        board_image(view, 60)
+def test_bad_sources_give_one_line_errors(source, marks, error, words):
+    with pytest.raises(error, match=words) as info:
+        board_image(source, 60, marks=marks)
     assert "\n" not in str(info.value)
 
 
-_json = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
-        ["KS", "T19", "??", "", "stock", "waste", "tableau", "foundation", "reserve", "tarot",
-         "standard", "highlight", "zz"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["id", "kind", "label", "cards", "style", "title", "status"]), inner,
-        max_size=4),
-    max_leaves=12)
-_cards = st.lists(st.tuples(st.sampled_from(["KS", "T19", "??", "10H", 7]), st.booleans())
-                  .map(list), max_size=5)
-_views = st.fixed_dictionaries(
-    {"pack": st.sampled_from(["tarot", "standard", "uno", 3])},
-    optional={
-        "title": _json, "status": _json, "moves": _json,
-        "piles": st.lists(st.fixed_dictionaries(
-            {"kind": st.sampled_from(["stock", "waste", "tableau", "foundation", "reserve", "x"])},
-            optional={"cards": _cards | _json, "label": _json, "id": _json, "style": _json}),
-            max_size=4) | _json,
-        "rows": st.lists(st.fixed_dictionaries({}, optional={"cards": _cards | _json,
-                                                              "label": _json}), max_size=3)
-                | _json,
-    })
+_piles = st.lists(st.builds(
+    Pile, id=st.sampled_from(["s", "w", "r", "f1", "t1", "t2", "hand:0", "hand:1", "dog", "trick"]),
+    role=st.sampled_from(list(Role)), label=st.sampled_from(["", "Stock", "a long label " * 4]),
+    hidden=st.integers(0, 30), cards=st.lists(st.sampled_from(tarot_deck()[::7]), max_size=12).map(tuple),
+    owner=st.none() | st.integers(-1, 3)), max_size=8)
 
 
-@settings(max_examples=150, deadline=None)
-@given(view=_views)
-def test_any_malformed_view_draws_or_says_what_is_wrong(view):
-    try:
-        img = board_image(view, 24)
-    except ValueError as exc:
-        assert "\n" not in str(exc)
-    else:
-        assert img.mode == "RGBA"
+@settings(max_examples=60, deadline=None)
+@given(piles=_piles, player=st.integers(-1, 3), title=st.sampled_from(["", "Game"]))
+def test_any_observation_draws(piles, player, title):
+    obs = Observation(game="any", title=title, player=player, current_player=None, piles=tuple(piles),
+                      status="a status")
+    img = board_image(obs, 24)
+    assert img.mode == "RGBA" and img.width > 0
 
 
 # ----- bad input ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("call, words", [
-    (lambda: card_image("T19"), "Card.parse"),
-    (lambda: card_image(None), "Card.parse"),
-    (lambda: card_image(Card.parse("T19"), 19), "from 20 to 4000"),
-    (lambda: card_image(Card.parse("T19"), 4001), "from 20 to 4000"),
-    (lambda: card_image(Card.parse("T19"), 280.0), "whole number"),
-    (lambda: card_image(Card.parse("T19"), True), "whole number"),
-    (lambda: card_image(Card.parse("T19"), style="glow"), "'normal', 'highlight', 'dim'"),
-    (lambda: back_image(5), "from 20 to 4000"),
-    (lambda: back_image(100, "bright"), "style"),
-    (lambda: card_png("AW"), "Card.parse"),
-    (lambda: sprite_sheet(["AW"], 80), "Card.parse"),
-    (lambda: sprite_sheet(tarot_deck(), 80, columns=0), "columns"),
-    (lambda: board_image(_patience_view(), 10), "from 20 to 4000"),
-    (lambda: board_image(_patience_view(), 601), "from 20 to 600"),
-    (lambda: board_image({"pack": "tarot", "rows": ["KS"]}), "each row"),
+def _klondike():
+    from tarot_learn import games
+    return games.new("klondike", seed=1)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: card_image("T19"), CardError, "Card.parse"),
+    (lambda: card_image(None), CardError, "Card.parse"),
+    (lambda: card_image(Card.parse("T19"), 19), OptionError, "from 20 to 4000"),
+    (lambda: card_image(Card.parse("T19"), 4001), OptionError, "from 20 to 4000"),
+    (lambda: card_image(Card.parse("T19"), 280.0), OptionError, "whole number"),
+    (lambda: card_image(Card.parse("T19"), True), OptionError, "whole number"),
+    (lambda: card_image(Card.parse("T19"), style="glow"), OptionError, "'normal', 'highlight', 'dim'"),
+    (lambda: back_image(5), OptionError, "from 20 to 4000"),
+    (lambda: back_image(100, "bright"), OptionError, "style"),
+    (lambda: card_png("AW"), CardError, "Card.parse"),
+    (lambda: sprite_sheet(["AW"], 80), CardError, "Card.parse"),
+    (lambda: sprite_sheet(tarot_deck(), 80, columns=0), OptionError, "columns"),
+    (lambda: board_image(_patience_observation(), 10), OptionError, "from 20 to 4000"),
+    (lambda: board_image(_patience_observation(), 601), OptionError, "from 20 to 600"),
+    (lambda: board_image(_klondike(), 60, player=7), OptionError, "player must be"),
 ])
-def test_bad_input_gives_a_one_line_value_error(call, words):
-    with pytest.raises(ValueError, match=words) as info:
+def test_bad_input_gives_a_one_line_error_of_the_family(call, error, words):
+    with pytest.raises(error, match=words) as info:
         call()
     assert "\n" not in str(info.value)
 

@@ -9,8 +9,12 @@ lines (``pips``, ``emblems``, ``geometry``); text uses the DejaVu fonts shipped 
   ``'dim'``.  Cached: the same arguments return the same (read-only) image object.
 * :func:`back_image` ``(height, style)``, :func:`card_png` (PNG bytes, cached),
   :func:`sprite_sheet` ``(cards, height)`` -> ``(image, {notation: (x, y, w, h)})``.
-* :func:`board_image` / :func:`board_png` ``(state_or_view, height=120)``: a whole position
-  from ``state.view()`` (patience piles or labelled rows).
+* :func:`board_image` / :func:`board_png` ``(state_or_observation, height=120, *, player, marks)``:
+  a whole position as one player sees it, from ``state.observation(player)`` (patience piles by
+  role, or labelled rows for hands and tricks); face-down cards are drawn as backs.
+* :func:`~tarot_learn.render.images.body_size`, :func:`~tarot_learn.render.images.frame_body`,
+  :func:`~tarot_learn.render.images.check_card`, :func:`~tarot_learn.render.images.name_areas`:
+  what a deck of one's own scans and the drill build on.
 * :func:`pip_layout` ``(n)``: where a number card's pips go.
 * ``python -m tarot_learn.render.sheets [OUTDIR]`` writes contact sheets (``make images``).
 

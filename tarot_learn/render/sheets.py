@@ -95,54 +95,35 @@ def styles_sheet() -> Image.Image:
 
 
 def board_example() -> Image.Image:
-    """A Tarot Solitaire-like position and a French Tarot table, drawn from hand-made views."""
-    patience = {
-        "game": "tarot-solitaire", "title": "Tarot Solitaire", "pack": "tarot",
-        "status": "Build down by value, alternating suit groups", "moves": 17,
-        "piles": [
-            {"id": "stock", "kind": "stock", "label": "Stock",
-             "cards": [[t, False] for t in ("T3", "4C", "8S", "PW", "2P", "T7", "9C")]},
-            {"id": "waste", "kind": "waste", "label": "Waste",
-             "cards": [["5W", True], ["T12", True], ["QP", True]]},
-            {"id": "f1", "kind": "foundation", "label": "Wands", "cards": [["AW", True],
-                                                                             ["2W", True]]},
-            {"id": "f2", "kind": "foundation", "label": "Cups", "cards": [["AC", True]]},
-            {"id": "f3", "kind": "foundation", "label": "Swords", "cards": []},
-            {"id": "f4", "kind": "foundation", "label": "Pentacles", "cards": []},
-            {"id": "f5", "kind": "foundation", "label": "Trumps", "cards": [["T1", True]]},
-        ] + [
-            {"id": f"t{i + 1}", "kind": "tableau", "label": f"t{i + 1}",
-             "cards": [[x, False] for x in down] + [[x, True] for x in up]}
-            for i, (down, up) in enumerate([
-                ((), ("KS", "QC", "T21", "10W", "9P")),
-                (("3S",), ("T19", "9W")),
-                (("4W", "6C"), ("NP", "PS")),
-                ((), ()),
-                (("7W", "8C", "T2", "5P"), ("T11",)),
-                (("6S", "7P", "T9", "3W", "5C"), ("KP", "T13", "3C")),
-                (("8W", "T16", "4P", "6W", "9S", "2C"), ("T0",)),
-            ])
-        ],
-    }
-    patience["piles"][-1]["cards"][-1].append("highlight")
-    patience["piles"][7]["cards"][-1].append("highlight")
-    table = {
-        "game": "french-tarot", "title": "French Tarot: your hand and the trick", "pack": "tarot",
-        "status": "South to play: follow Cups or trump", "moves": 21,
-        "rows": [
-            {"label": "Trick (West led)", "cards": [["NC", True], ["T8", True], ["4C", True]]},
-            {"label": "South (you)", "cards": [[t, True] for t in (
-                "T0 T1 T6 T14 T20 KW 9W 3W QC 7C 2C PS NS 10S 8P 5P AP".split())]},
-        ],
-    }
-    table["rows"][1]["cards"][5][1] = True
-    for i in (7, 8, 9):
-        table["rows"][1]["cards"][i].append("highlight")
-    for i in range(len(table["rows"][1]["cards"])):
-        if i not in (7, 8, 9) and not table["rows"][1]["cards"][i][0].startswith("T"):
-            table["rows"][1]["cards"][i].append("dim")
-    a = board_image(patience, 130)
-    b = board_image(table, 120)
+    """A Tarot Solitaire-like position and a French Tarot table, drawn from hand-made
+    observations (face-down cards are only counted, as a player sees them)."""
+    from ..games.solitaire import PatienceObservation
+    from ..observation import Observation, Pile, Role
+
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(parse_cards(text))
+
+    columns = [(0, "KS QC T21 10W 9P"), (1, "T19 9W"), (2, "NP PS"), (0, ""), (4, "T11"),
+               (5, "KP T13 3C"), (6, "T0")]
+    piles = [Pile("s", Role.STOCK, "Stock", hidden=7), Pile("w", Role.WASTE, "Waste", cards=cards("5W T12 QP"))]
+    piles += [Pile(f"f{i + 1}", Role.FOUNDATION, label, cards=cards(up)) for i, (label, up) in enumerate(
+        [("Wands", "AW 2W"), ("Cups", "AC"), ("Swords", ""), ("Pentacles", ""), ("Trumps", "T1")])]
+    piles += [Pile(f"t{i + 1}", Role.TABLEAU, f"t{i + 1}", hidden=down, cards=cards(up))
+              for i, (down, up) in enumerate(columns)]
+    patience = PatienceObservation(game="tarot-solitaire", title="Tarot Solitaire", player=0,
+                                   current_player=0, piles=tuple(piles), moves_made=17,
+                                   status="Build down by value, alternating suit groups")
+    hand = cards("T0 T1 T6 T14 T20 KW 9W 3W QC 7C 2C PS NS 10S 8P 5P AP")
+    table = Observation(game="french-tarot", title="French Tarot: your hand and the trick", player=0,
+                        current_player=0, status="South to play: follow Cups or trump",
+                        piles=(Pile("hand:0", Role.HAND, "South", cards=hand, owner=0),
+                               Pile("trick", Role.TRICK, "Trick (West led)", cards=cards("NC T8 4C"),
+                                    played_by=(3, 1, 2))))
+    legal = (7, 8, 9)
+    marks = {("hand:0", i): "highlight" if i in legal else "dim"
+             for i, c in enumerate(hand) if i in legal or not c.is_trump}
+    a = board_image(patience, 130, marks={"t7": "highlight", "t1": "highlight"})
+    b = board_image(table, 120, marks=marks)
     out = Image.new("RGBA", (max(a.width, b.width), a.height + b.height + 12), _BG)
     out.alpha_composite(a, (0, 0))
     out.alpha_composite(b, (0, a.height + 12))
