@@ -94,7 +94,7 @@ def test_pip_layout_has_n_distinct_positions_symmetric_about_the_centre(n):
 
 @pytest.mark.parametrize("bad", [0, 11, -1, 2.0, True, "3"])
 def test_pip_layout_rejects_what_is_not_a_pip_count(bad):
-    with pytest.raises(ValueError, match="from 1 to 10"):
+    with pytest.raises(OptionError, match="from 1 to 10"):
         pip_layout(bad)
 
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import cos, pi, sin
 
 from ..cards import Suit
+from ..errors import OptionError
 from .geometry import (Part, Shape, bezier, circle, ellipse_arc, leaf, line, poly, rect,
                        rounded_rect, star)
 
@@ -188,8 +189,8 @@ def pip_layout(n: int) -> list[tuple[float, float, bool]]:
     >>> pip_layout(11)
     Traceback (most recent call last):
     ...
-    ValueError: pip_layout takes a number of pips from 1 to 10, not 11
+    tarot_learn.errors.OptionError: pip_layout takes a number of pips from 1 to 10, not 11
     """
     if isinstance(n, bool) or not isinstance(n, int) or n not in _LAYOUTS:
-        raise ValueError(f"pip_layout takes a number of pips from 1 to 10, not {n!r}")
+        raise OptionError(f"pip_layout takes a number of pips from 1 to 10, not {n!r}")
     return [(x, y, y > 0.5) for x, y in _LAYOUTS[n]]

@@ -111,7 +111,7 @@ def kernel_summary(page) -> dict:
             const p = cells[cells.length - 1].querySelector('.jp-InputArea-prompt').textContent;
             return p !== before && !p.includes('*'); }""", arg=[before], timeout=60_000)
     text = cell.locator(".jp-OutputArea-output").last.inner_text()
-    line = next(l for l in text.splitlines() if l.startswith("STATE "))
+    line = next(row for row in text.splitlines() if row.startswith("STATE "))
     return json.loads(line[len("STATE "):])
 
 

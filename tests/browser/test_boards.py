@@ -28,12 +28,12 @@ def our_errors(errors: list[str]) -> list[str]:
 
 
 def replica_counts(state) -> dict[str, int]:
-    return {p["id"]: len(p["cards"]) for p in state.view()["piles"]}
+    return {p.id: p.size for p in state.observation().piles}
 
 
 def click_move(page, state, move: Move) -> None:
     """Pick up the card heading ``move`` by clicking it, then click the destination pile."""
-    n = len(state._pile(move.src)[2])
+    n = state.observation().pile(move.src).size
     act(page, f'[data-pile="{move.src}"] [data-index="{n - move.count}"]')
     act(page, f'[data-pile="{move.dst}"]', nth=0)
 
@@ -68,7 +68,7 @@ def test_solitaire_board_plays_in_jupyterlab(page, jupyter_lab, artifacts, conso
 
     # three moves by clicking: the card lights its destinations, the destination takes it
     for move in pick_moves(replica, 3):
-        n = len(replica._pile(move.src)[2])
+        n = replica.observation().pile(move.src).size
         act(page, f'[data-pile="{move.src}"] [data-index="{n - move.count}"]')
         lit = page.locator(".tl-board .tl-target").evaluate_all("els => els.map(e => e.dataset.pile)")
         assert set(lit) == set(replica.legal_destinations(move.src, move.count))
@@ -83,7 +83,7 @@ def test_solitaire_board_plays_in_jupyterlab(page, jupyter_lab, artifacts, conso
     drag = [m for m in replica.legal_moves() if m.action == "move" and m.src[0] == "t" and m.dst[0] == "t"]
     if drag:
         m = drag[0]
-        n = len(replica._pile(m.src)[2])
+        n = replica.observation().pile(m.src).size
         v0 = version(page)
         page.drag_and_drop(f'.tl-board [data-pile="{m.src}"] [data-index="{n - m.count}"]',
                            f'.tl-board [data-pile="{m.dst}"]')
@@ -198,7 +198,8 @@ def test_tarot_table_plays_in_jupyterlab(page, jupyter_lab, artifacts, console_e
             break
         act_locator(page, page.locator(".tt-hand .tt-legal").first, root_sel=table)
     kernel = kernel_summary(page)
-    seats = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.tt-table [data-seat][data-count]')]
+    seats = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('.tt-table [data-seat][data-count]')]
         .filter(e => e.classList.contains('tt-seat')).map(e => [e.dataset.seat, Number(e.dataset.count)]))""")
     assert [seats[str(s)] for s in range(len(kernel["counts"]))] == kernel["counts"]
     assert int(page.locator(".tt-trick").get_attribute("data-count")) == kernel["trick"]
@@ -216,7 +217,7 @@ def test_boards_play_in_voila(page, voila, artifacts, console_errors):
     replica.play("s")
     up = [m for m in replica.legal_moves() if m.action == "move" and m.dst[0] == "f"]
     if up:                         # a double-click sends a card to its foundation
-        n = len(replica._pile(up[0].src)[2])
+        n = replica.observation().pile(up[0].src).size
         act(page, f'[data-pile="{up[0].src}"] [data-index="{n - 1}"]', how="dblclick")
         replica.play(up[0])
         assert dom_counts(page) == replica_counts(replica)

@@ -50,7 +50,8 @@ def check_a_round(page, root, logic: DrillLogic, shot) -> None:
     logic.answer(q.expected)
     q2 = logic.next()
     page.wait_for_function(
-        "([el, first]) => [...el.querySelectorAll('.tl-drill-choice')].map(b => b.innerText.trim()).join('|') === first",
+        "([el, first]) => [...el.querySelectorAll('.tl-drill-choice')]"
+        ".map(b => b.innerText.trim()).join('|') === first",
         arg=[root.element_handle(), "|".join(q2.options)], timeout=15_000)
     wrong = next(i for i, o in enumerate(q2.options) if o != q2.expected)
     buttons.nth(wrong).click()

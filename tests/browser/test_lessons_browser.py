@@ -116,15 +116,15 @@ def test_tarot_solitaire_lesson_board_takes_a_move(page, jupyter_lab, artifacts,
     assert not tracebacks(page)
     page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
     replica = games.new("tarot-solitaire", seed=2026)       # the lesson's deal
-    counts = {p["id"]: len(p["cards"]) for p in replica.view()["piles"]}
+    counts = {p.id: p.size for p in replica.observation().piles}
     assert dom_counts(page) == counts
 
     move = next(m for m in replica.legal_moves() if m.action == "move")
-    n = len(replica._pile(move.src)[2])
+    n = replica.observation().pile(move.src).size
     act(page, f'[data-pile="{move.src}"] [data-index="{n - move.count}"]')
     act(page, f'[data-pile="{move.dst}"]', nth=0)
     replica.play(move)
-    assert dom_counts(page) == {p["id"]: len(p["cards"]) for p in replica.view()["piles"]}
+    assert dom_counts(page) == {p.id: p.size for p in replica.observation().piles}
     explanation = page.locator(".tl-explain").first.inner_text()
     assert "TS-" in explanation, explanation
     page.locator(".tl-solitaire-board").first.scroll_into_view_if_needed()

@@ -14,12 +14,14 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = pathlib.Path(__file__).resolve().parent
 
+_BOARD = 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("{}", seed=1)\nboard'
+_TABLE = 'from tarot_learn.widgets import TarotTable\nboard = TarotTable(players=4, seed=5{})\nboard'
 FIXTURES = {
-    "board_tarot_solitaire": 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("tarot-solitaire", seed=1)\nboard',
-    "board_klondike": 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("klondike", seed=1)\nboard',
-    "board_american_toad": 'from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("american-toad", seed=1)\nboard',
-    "tarot_table": 'from tarot_learn.widgets import TarotTable\nboard = TarotTable(players=4, seed=5)\nboard',
-    "tarot_table_clock": 'from tarot_learn.widgets import TarotTable\nboard = TarotTable(players=4, seed=5, time_per_turn=2)\nboard',
+    "board_tarot_solitaire": _BOARD.format("tarot-solitaire"),
+    "board_klondike": _BOARD.format("klondike"),
+    "board_american_toad": _BOARD.format("american-toad"),
+    "tarot_table": _TABLE.format(""),
+    "tarot_table_clock": _TABLE.format(", time_per_turn=2"),
 }
 
 
