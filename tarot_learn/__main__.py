@@ -68,6 +68,7 @@ def _options(cls, pairs: Sequence[str]) -> dict:
 
 def _solve(args: argparse.Namespace) -> int:
     from . import games
+    from .errors import TarotLearnError
     from .solve import solve
 
     if args.seed is None:
@@ -75,7 +76,7 @@ def _solve(args: argparse.Namespace) -> int:
             raise _Usage("a deal code carries its own options: drop --option, or give --seed with a game name")
         try:
             state = games.from_code(args.game)
-        except ValueError:
+        except TarotLearnError:
             names = ", ".join(n for n in games.names() if n != "french-tarot")
             raise _Usage(f"{args.game!r} is neither a deal code nor used with --seed; give "
                          f"--seed N with one of: {names}") from None
@@ -123,9 +124,7 @@ def _games() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 2 bad input)."""
-    from .core import OptionError
-    from .deals import DealCodeError
-    from .solve import SolveError
+    from .errors import TarotLearnError
 
     try:
         args = _parser().parse_args(argv)
@@ -134,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "winrate":
             return _winrate(args)
         return _games()
-    except (_Usage, OptionError, SolveError, DealCodeError) as err:
+    except (_Usage, TarotLearnError) as err:
         print(f"tarot-learn: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -140,7 +140,8 @@ class Card:
     >>> Card.parse("ZZ")
     Traceback (most recent call last):
     ...
-    tarot_learn.errors.CardError: 'ZZ' is not a tarot card: write a rank A 2-10 P N Q K then a suit W C S P (e.g. 'NC'), or T0-T21 for a trump
+    tarot_learn.errors.CardError: 'ZZ' is not a tarot card: write a rank A 2-10 P N Q K
+        then a suit W C S P (e.g. 'NC'), or T0-T21 for a trump
     """
 
     suit: Suit

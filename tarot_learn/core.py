@@ -101,7 +101,8 @@ class Move(NamedTuple):
     >>> Move.parse("t3>")
     Traceback (most recent call last):
     ...
-    tarot_learn.errors.MoveSyntaxError: 't3>' is not a move: write pile>pile (like t3>f1 or t2>t5x3), or an action such as 'draw'
+    tarot_learn.errors.MoveSyntaxError: 't3>' is not a move: write pile>pile (like t3>f1 or t2>t5x3),
+        or an action such as 'draw'
     """
 
     action: str
@@ -454,7 +455,8 @@ class State:
     @classmethod
     def options_from_code(cls, chars: str) -> dict[str, Any]:
         if len(chars) != len(cls.options_spec):
-            raise DealCodeError(f"a {cls.title} deal code carries {len(cls.options_spec)} option characters, not {len(chars)}")
+            raise DealCodeError(f"a {cls.title} deal code carries {len(cls.options_spec)} option characters, "
+                                f"not {len(chars)}")
         return {o.name: o.from_code(ch) for o, ch in zip(cls.options_spec, chars)}
 
     def to_json(self) -> str:
@@ -492,7 +494,8 @@ class State:
             try:
                 state.play(text)
             except TarotLearnError as err:
-                raise SaveError(f"move {i} of the save, {text!r}, is not legal there ({err}); the file was edited or damaged") from None
+                raise SaveError(f"move {i} of the save, {text!r}, is not legal there ({err}); "
+                                "the file was edited or damaged") from None
         redo = []
         for text in data.get("redo", []):
             try:
@@ -544,14 +547,16 @@ def read_save(text: str | bytes) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise SaveError(f"the save file is not complete JSON (truncated or damaged at line {err.lineno}, column {err.colno})") from None
+        raise SaveError("the save file is not complete JSON (truncated or damaged at line "
+                        f"{err.lineno}, column {err.colno})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("this JSON is not a tarot_learn save (its 'format' is missing or different)")
     version = data.get("version")
     if not isinstance(version, int) or version > SAVE_VERSION:
         raise SaveError(f"the save was written by a newer tarot_learn (save version {version!r}); upgrade to load it")
     if data.get("checksum") != _checksum(data):
-        raise SaveError("the save file was changed after it was written (its checksum does not match); use the original file")
+        raise SaveError("the save file was changed after it was written (its checksum does not match); "
+                        "use the original file")
     for field, kind in (("game", str), ("options", dict), ("start", dict), ("moves", list), ("redo", list)):
         if not isinstance(data.get(field), kind):
             raise SaveError(f"the save's {field!r} field is missing or not a {kind.__name__}")

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from .errors import DealCodeError
+from .errors import DealCodeError, OptionError
 
 import secrets
 from typing import MutableSequence, Sequence, TypeVar
@@ -55,7 +55,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (rejection sampling keeps it unbiased)."""
         if n <= 0:
-            raise ValueError("below() needs n >= 1")
+            raise OptionError(f"below() needs n >= 1, not {n!r}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next_u64()
@@ -125,7 +125,8 @@ def decode_deal_code(code: str) -> tuple[str, str, int]:
     >>> decode_deal_code("KL3-C1SK")
     Traceback (most recent call last):
     ...
-    tarot_learn.errors.DealCodeError: deal code 'KL3-C1SK' has a typo (its check character does not match): copy it again
+    tarot_learn.errors.DealCodeError: deal code 'KL3-C1SK' has a typo
+        (its check character does not match): copy it again
     """
     if not isinstance(code, str):
         raise DealCodeError(f"a deal code is text like 'KL3-C1SJ', not {type(code).__name__}")

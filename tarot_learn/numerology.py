@@ -19,6 +19,7 @@ TS-5 digit sums, TS-8 the Fool).
 
 from __future__ import annotations
 
+from .errors import OptionError
 from .cards import TAROT, Card, CardError, Suit, tarot_deck
 
 __all__ = [
@@ -39,7 +40,7 @@ def digit_sum(n: int) -> int:
     (10, 3, 7)
     """
     if n < 0:
-        raise ValueError("digit_sum takes a number >= 0")
+        raise OptionError(f"digit_sum takes a whole number >= 0, not {n!r}")
     return sum(int(d) for d in str(n))
 
 
@@ -108,9 +109,11 @@ def explain(card: Card) -> str:
     """One sentence on how ``card`` plays in Tarot Solitaire, for a learner.
 
     >>> explain(Card.parse("T19"))
-    'The Sun (XIX) is trump 19; its digits add up to 1+9 = 10, so it plays as a 10: on a Page as a 10, or on any 2 as an Ace, and only a 9 may follow it (TS-4, TS-5).'
+    'The Sun (XIX) is trump 19; its digits add up to 1+9 = 10, so it plays as a 10:
+        on a Page as a 10, or on any 2 as an Ace, and only a 9 may follow it (TS-4, TS-5).'
     >>> explain(Card.parse("NC"))
-    'Knight of Cups plays as 12 (Ace 1 .. 10, Page 11, Knight 12, Queen 13, King 14); Cups are in the Pentacles-and-Cups group, so it builds on Swords, Wands or trumps (TS-2, TS-6).'
+    'Knight of Cups plays as 12 (Ace 1 .. 10, Page 11, Knight 12, Queen 13, King 14);
+        Cups are in the Pentacles-and-Cups group, so it builds on Swords, Wands or trumps (TS-2, TS-6).'
     """
     _check(card)
     name = card.name

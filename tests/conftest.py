@@ -1,8 +1,13 @@
 import os
 import sys
+import tempfile
 
 import pytest
-from hypothesis import HealthCheck, settings
+
+# Hypothesis keeps its example database outside the source tree, so a test run never edits it.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",
+                      os.path.join(tempfile.gettempdir(), "tarot_learn-hypothesis"))
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 

@@ -5,10 +5,11 @@ round trip restores position, history and redo line; no card is ever lost or dup
 illegal move changes nothing.
 """
 
+import json
 from collections import Counter
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tarot_learn import games
 from tarot_learn.core import IllegalMove, Move
@@ -93,8 +94,83 @@ def test_options_and_deal_codes(name):
         games.new(name, seed=1, no_such_option=1)
 
 
+# ----- the State contract: current_player, observation, returns --------------------------------
+def _face_up_patience_cards(state) -> Counter:
+    """Every card a patience's player sees, read from the engine's own piles."""
+    cs = state.tbl.cards
+    seen = [cs[i] for col, d in zip(state.tab, state.down) for i in col[d:]]
+    seen += [cs[i] for f in state.found for i in f] + [cs[i] for i in state.waste]
+    seen += [cs[i] for i in state.reserve[-1:]]
+    return Counter(seen)
+
+
+def _secret_cards_for(state, seat: int) -> set:
+    """French Tarot: cards in another seat's hand that nobody has shown (poignées are shown),
+    and the dog while it lies face down."""
+    shown = {c for _, cards in state.poignees for c in cards}
+    secret = {c for s in range(state.players) if s != seat for c in state.hands[s] if c not in shown}
+    if state.phase.value not in ("scored",):
+        secret |= set(state.dog)
+    from tarot_learn.games.french_tarot import rules as R
+    return {R.CARDS[c] for c in secret}
+
+
+def _check_observations(state) -> None:
+    n = state.num_players()
+    total = len(state.cards())
+    from tarot_learn.observation import SPECTATOR
+    for player in [*range(n), SPECTATOR]:
+        obs = state.observation(player)
+        assert obs.player == player and obs.game == state.name
+        assert obs.current_player == state.current_player()
+        assert sum(p.size for p in obs.piles) == total, "every card is in exactly one pile"
+        assert all(p.hidden >= 0 for p in obs.piles)
+        again = state.observation(player)
+        assert again == obs and json.dumps(again.to_json()) == json.dumps(obs.to_json())
+        # Only the player whose turn it is gets moves (a patience's one player always does:
+        # a stuck patience may still cycle its stock).
+        if player == SPECTATOR or (n > 1 and player != state.current_player()):
+            assert obs.legal == ()
+        else:
+            assert obs.legal == tuple(str(m) for m in state.legal_moves())
+        visible = Counter(obs.visible_cards())
+        if n == 1:
+            assert visible == _face_up_patience_cards(state), "a face-down card was shown"
+        else:
+            viewer = player if player != SPECTATOR else -1
+            leaked = set(visible) & _secret_cards_for(state, viewer)
+            assert not leaked, f"seat {player} sees {leaked}"
+            if player == SPECTATOR:
+                assert obs.hand == ()
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_view_is_json(name):
-    import json
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2 ** 40 - 1), picks=st.lists(st.integers(0, 10 ** 6), min_size=250, max_size=250))
+def test_state_contract_over_random_play_to_the_end(name, seed, picks):
+    state = games.new(name, seed=seed)
+    n = state.num_players()
+    for pick in picks:
+        assert len(state.returns()) == n
+        _check_observations(state)
+        if state.is_over():
+            break
+        assert state.current_player() is not None
+        moves = state.legal_moves()
+        state.play(moves[pick % len(moves)])
+    returns = state.returns()
+    if n == 1:
+        assert returns in ((0.0,), (1.0,)) and (returns == (1.0,)) == state.is_won()
+    else:
+        assert abs(sum(returns)) < 1e-9, "French Tarot scores sum to zero"
+        assert state.is_over() and state.current_player() is None
+        assert not hasattr(state, "is_won"), "French Tarot has no single meaning of won"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observation_is_json_and_refuses_a_seat_that_is_not_there(name):
     state = games.new(name, seed=2)
-    json.dumps(state.view())
+    json.dumps(state.observation(0).to_json())
+    for bad in (state.num_players(), -2, "0", 1.5, True):
+        with pytest.raises(games.OptionError):
+            state.observation(bad)

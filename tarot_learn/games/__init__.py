@@ -6,7 +6,8 @@ True
 >>> games.new("nope")
 Traceback (most recent call last):
 ...
-tarot_learn.errors.OptionError: there is no game called 'nope'; choose one of: american-toad, french-tarot, klondike, tarot-solitaire
+tarot_learn.errors.OptionError: there is no game called 'nope';
+    choose one of: american-toad, french-tarot, klondike, tarot-solitaire
 """
 
 from __future__ import annotations
