@@ -216,3 +216,24 @@ def test_no_process_notes_in_the_code():
     hits = [f"{f.relative_to(ROOT.parent)}: {n}" for f in ROOT.rglob("*.py")
             for n in notes if n in f.read_text()]
     assert hits == []
+
+
+def test_errors_a_user_can_reach_are_of_the_family():
+    """No bare ValueError is raised in the package: a user's mistake is a TarotLearnError."""
+    bare = []
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+                if isinstance(exc, ast.Name) and exc.id == "ValueError":
+                    bare.append(f"{name}:{node.lineno}")
+    assert bare == []
+
+
+def test_readme_points_to_where_each_rule_family_lives():
+    readme = (ROOT.parent / "README.md").read_text()
+    assert "## For developers" in readme
+    for rule, path in (("TS-5", "games/tarot_solitaire.py"), ("KL-6", "games/klondike.py"),
+                       ("AT-7", "games/american_toad.py"), ("FT-17", "games/french_tarot/state.py")):
+        assert f"tarot_learn/{path}" in readme or f"tarot_learn/{path.rsplit('/', 1)[0]}/" in readme
+        assert rule in (ROOT / path).read_text(), f"{rule} is not cited in {path}"
