@@ -59,7 +59,8 @@ def test_a_new_move_ends_the_redo_line_but_replaying_it_keeps_it():
     s = new()
     a = s.play(first_legal(s))
     b = s.play(first_legal(s))
-    s.undo(); s.undo()
+    s.undo()
+    s.undo()
     s.play(a)
     assert s.redo_moves == [b], "playing the redo line's next move keeps the rest"
     s.undo()
@@ -118,7 +119,8 @@ def test_save_load_round_trip_with_redo(toy_registered):
     assert t.key() == s.key() and t.moves == s.moves and t.redo_moves == s.redo_moves
     assert t.options == s.options and t.deal_code == s.deal_code
     assert t.moves_made == s.moves_made == 4
-    t.undo_all(); s.undo_all()
+    t.undo_all()
+    s.undo_all()
     assert t.key() == s.key()
 
 
