@@ -191,32 +191,39 @@ def hand_strength(hand: Sequence[int], players: int = 4) -> int:
     if PETIT in hand:
         score += 8 if n_tr >= 6 else (5 if n_tr >= 5 else 0)
     each = {3: 21, 4: 18, 5: 15}[players]   # three-player hands are longer but face two
-    for suit in range(4):
-        bits, length = honours[suit], counts[suit]
-        if bits & 8:
-            score += 6 + (2 if bits & 4 else 0)
-        elif bits & 4:
-            score += 3
-        if bits & 2:
-            score += 2
-        if bits & 1:
-            score += 1
-        if not length:
-            score += 6 if n_tr >= 5 else 2
-        elif length == 1:
-            score += 3 if n_tr >= 5 else 1
-        elif length >= 5:
-            score += 2 * (length - 4)
+    score += sum(_suit_count(honours[suit], counts[suit], n_tr) for suit in range(4))
     return score * 18 // each
+
+
+def _suit_count(bits: int, length: int, n_tr: int) -> int:
+    """One plain suit's share of :func:`hand_strength`: its honours (``bits``: bit r-10 for the
+    jack .. king), then a void or singleton that lets the hand trump, or its length."""
+    score = 0
+    if bits & 8:
+        score += 6 + (2 if bits & 4 else 0)
+    elif bits & 4:
+        score += 3
+    if bits & 2:
+        score += 2
+    if bits & 1:
+        score += 1
+    if not length:
+        score += 6 if n_tr >= 5 else 2
+    elif length == 1:
+        score += 3 if n_tr >= 5 else 1
+    elif length >= 5:
+        score += 2 * (length - 4)
+    return score
 
 
 def sure_chelem(hand: Sequence[int], discard: Sequence[int] = ()) -> bool:
     """True when the taker wins every trick however the other cards lie: enough trumps above
     every trump outside to draw them all, and every plain suit held from the king down.
 
-    >>> sure_chelem([R.card_number(t) for t in "KC QC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()])
+    >>> trumps = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6"
+    >>> sure_chelem([R.card_number(t) for t in ("KC QC " + trumps).split()])
     True
-    >>> sure_chelem([R.card_number(t) for t in "KC NC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()])
+    >>> sure_chelem([R.card_number(t) for t in ("KC NC " + trumps).split()])
     False
     """
     mine = [c for c in hand if c > EXCUSE]
@@ -333,16 +340,14 @@ class HeuristicBot(Bot):
         if has_excuse and len(hand) <= 2 and not chelem:
             return EXCUSE
         if not trick:
-            if chelem:
-                return self._lead_chelem(seen, legal)
-            return self._lead(seen, legal)
+            return self._lead_chelem(seen, legal) if chelem else self._lead(seen, legal)
         cards = [c for c in legal if c != EXCUSE] if has_excuse else legal
         if not cards:
             return EXCUSE
-        n = seen.players
-        last = len(trick) == n - 1
         if len(trick) == 1 and trick[0] == EXCUSE:     # the next card sets the suit (FT-24)
             return self._lead(seen, legal)
+        n = seen.players
+        last = len(trick) == n - 1
         pos = R.trick_winner(trick)
         winning = trick[pos]
         top_trump = winning if winning > EXCUSE else -1
@@ -352,23 +357,34 @@ class HeuristicBot(Bot):
         if cards[-1] < EXCUSE:                          # following suit, or discarding
             if friend_wins and secure:
                 return max(cards, key=_BY_POINTS)                          # load points
-            led = trick[0] if trick[0] != EXCUSE else trick[1]
-            if top_trump < 0 and cards[0] // 14 == led // 14 and led < EXCUSE:
-                better = [c for c in cards if c > winning]
-                if better:
-                    if last:
-                        return max(better, key=_BY_POINTS)
-                    top = better[-1]
-                    if HALF_POINTS[top] >= 5 and self._master_plain(known, top):
-                        return top
-            # Losing the trick: give as little as possible; the Excuse saves a court card.
-            low = min(cards, key=_BY_POINTS)
-            if has_excuse and HALF_POINTS[low] >= 5 and not friend_wins:
-                return EXCUSE
-            return low
+            return self._follow_plain(trick, cards, winning, top_trump, last, known,
+                                      has_excuse and not friend_wins)
         # Trumps: must trump, overtrump or answer a trump lead.
         if friend_wins and secure:
             return PETIT if cards[0] == PETIT else cards[0]                # save the Petit
+        return self._follow_trump(trick, cards, top_trump, last, known)
+
+    def _follow_plain(self, trick: list[int], cards: list[int], winning: int, top_trump: int,
+                      last: bool, known: set[int] | None, may_excuse: bool) -> int:
+        """Following with plain cards, the trick not safely a friend's: win it with a master
+        worth points if possible, else give as little as possible (the Excuse saves a court card)."""
+        led = trick[0] if trick[0] != EXCUSE else trick[1]
+        if top_trump < 0 and cards[0] // 14 == led // 14 and led < EXCUSE:
+            better = [c for c in cards if c > winning]
+            if better:
+                if last:
+                    return max(better, key=_BY_POINTS)
+                top = better[-1]
+                if HALF_POINTS[top] >= 5 and self._master_plain(known, top):
+                    return top
+        low = min(cards, key=_BY_POINTS)
+        if may_excuse and HALF_POINTS[low] >= 5:
+            return EXCUSE
+        return low
+
+    def _follow_trump(self, trick: list[int], cards: list[int], top_trump: int, last: bool,
+                      known: set[int] | None) -> int:
+        """Trumping, overtrumping or answering a trump lead, the trick not safely a friend's."""
         if cards[-1] > top_trump:                       # (legal trumps all beat it, or none do)
             if last:
                 return cards[0]

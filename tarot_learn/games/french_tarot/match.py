@@ -38,6 +38,21 @@ __all__ = ["ScoreSheet", "SheetRow", "Match", "SHEET_FORMAT", "SHEET_VERSION", "
 SHEET_FORMAT = "tarot_learn/french-tarot-score-sheet"
 SHEET_VERSION = 1
 THROWN_IN_REASONS = ("all passed", "petit sec", "cancelled")
+_SHEET_CSS = (
+    "<style>"
+    ".ft-sheet{border-collapse:collapse;font:13px/1.3 system-ui,sans-serif;margin:4px 0}"
+    ".ft-sheet th,.ft-sheet td{border:1px solid #7a7a7a;padding:2px 6px;text-align:right}"
+    ".ft-sheet thead th{background:#1f4e79;color:#fff;text-align:center}"
+    ".ft-sheet thead tr.ft-sub th{background:#dbe5f1;color:#1f4e79}"
+    ".ft-sheet td.ft-l{text-align:left}"
+    ".ft-sheet td.ft-plus{color:#116611}.ft-sheet td.ft-minus{color:#a11}"
+    ".ft-sheet td.ft-run{background:#f3f3f3;font-weight:600}"
+    ".ft-sheet tr.ft-void td{color:#777;font-style:italic}"
+    ".ft-sheet tr.ft-practice td{color:#777}"
+    ".ft-sheet tfoot td{background:#dbe5f1;font-weight:600}"
+    ".ft-sheet caption{caption-side:bottom;text-align:left;color:#555;font-size:12px}"
+    "</style>"
+)
 
 
 @dataclass(frozen=True)
@@ -233,64 +248,53 @@ class ScoreSheet:
         """An HTML table laid out like the FFT score sheet: for every player a "+" and a "-"
         column and the running total; then the "+"/"-" totals and the balance ("Bilan")."""
         e = html.escape
-        n = self.players
-        css = (
-            "<style>"
-            ".ft-sheet{border-collapse:collapse;font:13px/1.3 system-ui,sans-serif;margin:4px 0}"
-            ".ft-sheet th,.ft-sheet td{border:1px solid #7a7a7a;padding:2px 6px;text-align:right}"
-            ".ft-sheet thead th{background:#1f4e79;color:#fff;text-align:center}"
-            ".ft-sheet thead tr.ft-sub th{background:#dbe5f1;color:#1f4e79}"
-            ".ft-sheet td.ft-l{text-align:left}"
-            ".ft-sheet td.ft-plus{color:#116611}.ft-sheet td.ft-minus{color:#a11}"
-            ".ft-sheet td.ft-run{background:#f3f3f3;font-weight:600}"
-            ".ft-sheet tr.ft-void td{color:#777;font-style:italic}"
-            ".ft-sheet tr.ft-practice td{color:#777}"
-            ".ft-sheet tfoot td{background:#dbe5f1;font-weight:600}"
-            ".ft-sheet caption{caption-side:bottom;text-align:left;color:#555;font-size:12px}"
-            "</style>"
-        )
         head1 = ("<tr><th rowspan='2'>Deal</th><th rowspan='2'>Dealer</th>"
                  "<th rowspan='2'>Contract</th><th rowspan='2'>Taker</th>"
                  "<th rowspan='2'>Result</th>"
                  + "".join(f"<th colspan='3'>{e(name)}</th>" for name in self.names) + "</tr>")
-        head2 = "<tr class='ft-sub'>" + "<th>+</th><th>&minus;</th><th>total</th>" * n + "</tr>"
-        body = []
-        for row in self.rows:
-            lead = (f"<td>{row.number}</td><td class='ft-l'>{e(self.names[row.dealer])}</td>")
-            title = f" title='{e(row.note)}'" if row.note else ""
-            if row.score is None:
-                body.append(f"<tr class='ft-void'{title}>{lead}<td class='ft-l' colspan='3'>"
-                            f"{e(row.reason)}</td>" + "<td></td><td></td><td class='ft-run'>"
-                            + "</td><td></td><td></td><td class='ft-run'>".join(
-                                str(t) for t in row.totals) + "</td></tr>")
-                continue
-            cls = " class='ft-practice'" if row.practice else ""
-            cells = []
-            for value, total in zip(row.scores, row.totals):
-                plus = str(value) if value > 0 else ""
-                minus = str(-value) if value < 0 else ""
-                cells.append(f"<td class='ft-plus'>{plus}</td><td class='ft-minus'>{minus}</td>"
-                             f"<td class='ft-run'>{total}</td>")
-            contract = e(row.score.contract_label) + (" (practice)" if row.practice else "")
-            body.append(f"<tr{cls}{title}>{lead}<td class='ft-l'>{contract}</td>"
-                        f"<td class='ft-l'>{e(self._taker_text(row))}</td>"
-                        f"<td class='ft-l'>{e(row.result)}</td>" + "".join(cells) + "</tr>")
-        gains, losses, totals = self.gains(), self.losses(), self.totals()
-        foot = ("<tr><td class='ft-l' colspan='5'>Total</td>"
-                + "".join(f"<td class='ft-plus'>{g}</td><td class='ft-minus'>{lo}</td><td></td>"
-                          for g, lo in zip(gains, losses)) + "</tr>"
-                + "<tr><td class='ft-l' colspan='5'>Balance (bilan)</td>"
-                + "".join(f"<td colspan='3' style='text-align:center'>{t:+d}</td>" if t else
-                          "<td colspan='3' style='text-align:center'>0</td>" for t in totals)
-                + "</tr>")
+        head2 = "<tr class='ft-sub'>" + "<th>+</th><th>&minus;</th><th>total</th>" * self.players + "</tr>"
+        body = "".join(self._html_row(row) for row in self.rows)
         notes = []
         if any(r.practice for r in self.rows):
             notes.append("Practice deals are shown but not counted (FT-42).")
         if self.cancelled:
             notes.append("Match cancelled by agreement: no score stands (FT-43).")
         caption = f"<caption>{' '.join(notes)}</caption>" if notes else ""
-        return (f"{css}<table class='ft-sheet'>{caption}<thead>{head1}{head2}</thead>"
-                f"<tbody>{''.join(body)}</tbody><tfoot>{foot}</tfoot></table>")
+        return (f"{_SHEET_CSS}<table class='ft-sheet'>{caption}<thead>{head1}{head2}</thead>"
+                f"<tbody>{body}</tbody><tfoot>{self._html_foot()}</tfoot></table>")
+
+    def _html_row(self, row: SheetRow) -> str:
+        """One deal's row of :meth:`to_html`."""
+        e = html.escape
+        lead = (f"<td>{row.number}</td><td class='ft-l'>{e(self.names[row.dealer])}</td>")
+        title = f" title='{e(row.note)}'" if row.note else ""
+        if row.score is None:
+            return (f"<tr class='ft-void'{title}>{lead}<td class='ft-l' colspan='3'>"
+                    f"{e(row.reason)}</td>" + "<td></td><td></td><td class='ft-run'>"
+                    + "</td><td></td><td></td><td class='ft-run'>".join(
+                        str(t) for t in row.totals) + "</td></tr>")
+        cls = " class='ft-practice'" if row.practice else ""
+        cells = []
+        for value, total in zip(row.scores, row.totals):
+            plus = str(value) if value > 0 else ""
+            minus = str(-value) if value < 0 else ""
+            cells.append(f"<td class='ft-plus'>{plus}</td><td class='ft-minus'>{minus}</td>"
+                         f"<td class='ft-run'>{total}</td>")
+        contract = e(row.score.contract_label) + (" (practice)" if row.practice else "")
+        return (f"<tr{cls}{title}>{lead}<td class='ft-l'>{contract}</td>"
+                f"<td class='ft-l'>{e(self._taker_text(row))}</td>"
+                f"<td class='ft-l'>{e(row.result)}</td>" + "".join(cells) + "</tr>")
+
+    def _html_foot(self) -> str:
+        """The "+"/"-" totals and the balance under :meth:`to_html`'s rows."""
+        gains, losses, totals = self.gains(), self.losses(), self.totals()
+        return ("<tr><td class='ft-l' colspan='5'>Total</td>"
+                + "".join(f"<td class='ft-plus'>{g}</td><td class='ft-minus'>{lo}</td><td></td>"
+                          for g, lo in zip(gains, losses)) + "</tr>"
+                + "<tr><td class='ft-l' colspan='5'>Balance (bilan)</td>"
+                + "".join(f"<td colspan='3' style='text-align:center'>{t:+d}</td>" if t else
+                          "<td colspan='3' style='text-align:center'>0</td>" for t in totals)
+                + "</tr>")
 
     def _repr_html_(self) -> str:
         return self.to_html()

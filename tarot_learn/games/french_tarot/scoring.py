@@ -76,10 +76,10 @@ def parse_contract(name: str) -> str:
 
     >>> parse_contract("Petite"), parse_contract("garde sans"), parse_contract("Garde-Contre")
     ('prise', 'garde_sans', 'garde_contre')
-    >>> parse_contract("grand slam")
+    >>> parse_contract("grand slam")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tarot_learn.errors.OptionError: unknown contract 'grand slam': choose prise (or petite), garde, garde_sans or garde_contre
+    tarot_learn.errors.OptionError: unknown contract 'grand slam': choose prise (or petite), garde, ...
     """
     if isinstance(name, str):
         key = " ".join(name.strip().lower().replace("_", " ").replace("-", " ")
@@ -419,12 +419,40 @@ def score_deal(
     ...
     tarot_learn.errors.OptionError: bouts must be 0, 1, 2 or 3 (there are three bouts in the pack), not 4
     """
-    # ----- validate the inputs: every error says what to fix ------------------------------------
     if isinstance(players, bool) or players not in HAND_SIZES:
         raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
     contract = parse_contract(contract)
     needed = threshold(bouts)
     half = _half_points(points, half_points)
+    _check_bout_points(bouts, half)
+    taker, partner = _seats(players, seats, bool(taker_alone))
+    if petit_au_bout is not None:
+        petit_au_bout = _check_petit_au_bout(petit_au_bout, bouts)
+    made = half >= 2 * needed
+    _check_chelem(chelem, made, petit_au_bout)
+    shown = _poignees(poignees, players, 1 if partner is None else 2)
+
+    # ----- the score (FT-32 .. FT-39), all signed for the attack --------------------------------
+    margin = rounded_margin(half, needed)
+    terms = _terms(MULTIPLIERS[contract], margin, 1 if made else -1, petit_au_bout, shown, chelem)
+    value = sum(t.value for t in terms)
+    return DealScore(players, contract, bouts, half, petit_au_bout, tuple(shown), chelem, taker,
+                     partner, needed, margin, tuple(terms), value, _shares(players, taker, partner, value))
+
+
+def _shares(players: int, taker: int, partner: int | None, value: int) -> tuple[int, ...]:
+    """Each seat's score (FT-39): every defender pays ``value``; the taker takes the rest, or two
+    shares of three beside a partner's one."""
+    scores = [-value] * players
+    if partner is None:
+        scores[taker] = (players - 1) * value  # x2 with 3 players, x3 with 4, x4 alone with 5
+    else:
+        scores[taker], scores[partner] = 2 * value, value
+    assert sum(scores) == 0, scores
+    return tuple(scores)
+
+
+def _check_bout_points(bouts: int, half: int) -> None:
     # Each bout is worth at least 4 points to its side (the Excuse nets 4 after its exchange, FT-25).
     if half < 8 * bouts:
         raise OptionError(f"{bouts} bouts alone are worth at least {4 * bouts} points; "
@@ -432,17 +460,21 @@ def score_deal(
     if half > TOTAL_HALF_POINTS - 8 * (3 - bouts):
         raise OptionError(f"the defence holds {3 - bouts} bouts worth at least {4 * (3 - bouts)} "
                           f"points, so the attack cannot have {format_points(half)}")
-    taker, partner = _seats(players, seats, bool(taker_alone))
-    if petit_au_bout is not None:
-        petit_au_bout = _parse_side(petit_au_bout, "petit_au_bout")
-        if petit_au_bout == "attack" and bouts == 0:
-            raise OptionError("the attack took the Petit au bout, so it has at least 1 bout")
-        if petit_au_bout == "defence" and bouts == 3:
-            raise OptionError("the defence took the Petit au bout, so the attack has at most 2 bouts")
+
+
+def _check_petit_au_bout(petit_au_bout: Any, bouts: int) -> str:
+    side = _parse_side(petit_au_bout, "petit_au_bout")
+    if side == "attack" and bouts == 0:
+        raise OptionError("the attack took the Petit au bout, so it has at least 1 bout")
+    if side == "defence" and bouts == 3:
+        raise OptionError("the defence took the Petit au bout, so the attack has at most 2 bouts")
+    return side
+
+
+def _check_chelem(chelem: Any, made: bool, petit_au_bout: str | None) -> None:
     if chelem is not None and chelem not in CHELEMS:
         raise OptionError(f"unknown chelem {chelem!r}: choose None, "
                           + ", ".join(repr(c) for c in CHELEMS))
-    made = half >= 2 * needed
     if chelem in ("announced_made", "unannounced_made"):
         if not made:
             raise OptionError("an attack that wins every trick has made its contract; "
@@ -456,9 +488,12 @@ def score_deal(
         if petit_au_bout == "attack":
             raise OptionError("the attack cannot take the last trick when the defence made a chelem")
 
-    shown: list[Poignee] = []
+
+def _poignees(poignees: Any, players: int, attackers: int) -> list[Poignee]:
+    """The poignées shown (FT-15, FT-37), checked: at most one per player of each side."""
     if isinstance(poignees, (str, bytes)) or not isinstance(poignees, Iterable):
         raise OptionError("poignees must be a list of (side, trumps) pairs, e.g. [('attack', 10)]")
+    shown: list[Poignee] = []
     for item in poignees:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise OptionError(f"each poignée is a (side, trumps) pair such as ('attack', 10), "
@@ -467,17 +502,17 @@ def score_deal(
         shown.append(Poignee(side, item[1], poignee_category(item[1], players)))
     if sum(p.trumps for p in shown) > 22:
         raise OptionError(f"the poignées show {sum(p.trumps for p in shown)} trumps; the pack has 22")
-    attackers = 1 if partner is None else 2
     for side, seats_on_side in (("attack", attackers), ("defence", players - attackers)):
         count = sum(1 for p in shown if p.side == side)
         if count > seats_on_side:
             raise OptionError(f"the {side} has {seats_on_side} player(s) and each shows at most "
                               f"one poignée, not {count}")
+    return shown
 
-    # ----- the score (FT-32 .. FT-39), all signed for the attack --------------------------------
-    margin = rounded_margin(half, needed)
-    mult = MULTIPLIERS[contract]
-    sign = 1 if made else -1
+
+def _terms(mult: int, margin: int, sign: int, petit_au_bout: str | None, shown: list[Poignee],
+           chelem: str | None) -> list[Term]:
+    """The lines of the score, signed for the attack (FT-33 .. FT-38)."""
     terms = [Term("contract", 25, mult, sign, "FT-33"),
              Term("margin", abs(margin), mult, sign, "FT-33")]
     if petit_au_bout:
@@ -490,13 +525,4 @@ def score_deal(
         bonus = CHELEMS[chelem]
         terms.append(Term("chelem", abs(bonus), 1, 1 if bonus > 0 else -1, "FT-38",
                           _CHELEM_TEXT[chelem]))
-    value = sum(t.value for t in terms)
-
-    scores = [-value] * players
-    if partner is None:
-        scores[taker] = (players - 1) * value  # x2 with 3 players, x3 with 4, x4 alone with 5
-    else:
-        scores[taker], scores[partner] = 2 * value, value
-    assert sum(scores) == 0, scores
-    return DealScore(players, contract, bouts, half, petit_au_bout, tuple(shown), chelem, taker,
-                     partner, needed, margin, tuple(terms), value, tuple(scores))
+    return terms
