@@ -471,6 +471,7 @@ class State:
             "game": self.name,
             "options": self.options,
             "seed": self.seed,
+            "custom": self.seed is None,
             "start": self._start,
             "moves": [str(m) for m, _ in self.history],
             "redo": [str(m) for m in reversed(self._redo)],
@@ -481,33 +482,60 @@ class State:
 
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> "State":
-        """Rebuild from a parsed, checksum-verified save dict (used by ``games.load``)."""
+        """Rebuild from a parsed, checksum-verified save dict (used by ``games.load``).
+
+        A seeded save's start is dealt again from its seed and options, and the save is refused if
+        the start it carries differs (a forged position cannot pass for a seeded deal); a custom
+        position (``seed`` null) is restored from the save and stays custom (no deal code)."""
         options = cls.check_options(data.get("options") or {})
-        state = cls.__new__(cls)
-        state._init_bookkeeping(options, data.get("seed"))
-        try:
-            state._restore(data["start"])
-        except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise SaveError(f"the save's starting position is damaged ({err}); the file cannot be used") from None
-        state._mark_start()
+        state = cls._start_from_save(data, options)
+        state._replay_saved(data)
+        return state
+
+    @classmethod
+    def _start_from_save(cls, data: dict[str, Any], options: dict[str, Any]) -> "State":
+        seed = data.get("seed")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+                raise SaveError(f"the save's seed {seed!r} is not a seed (a whole number 0 to {MAX_SEED})")
+            state = cls.new(seed, **options)
+            if _canonical_json(data["start"]) != _canonical_json(state._snapshot()):
+                raise SaveError(f"the save's starting position is not deal {state.deal_code}'s: "
+                                "the file was edited; use the original save or the deal code")
+            return state
+
+        def restore(state: State) -> None:
+            try:
+                state._restore(data["start"])
+            except Exception as err:  # untrusted data: any failure means a damaged position
+                raise SaveError(f"the save's starting position is damaged ({type(err).__name__}); "
+                                "the file cannot be used") from None
+        return cls.build(restore, None, options)
+
+    def _replay_saved(self, data: dict[str, Any]) -> None:
         for i, text in enumerate(data.get("moves", []), 1):
             try:
-                state.play(text)
+                self.play(text)
             except TarotLearnError as err:
-                raise SaveError(f"move {i} of the save, {text!r}, is not legal there ({err}); "
+                raise SaveError(f"move {i} of the save, {str(text)[:40]!r}, is not legal there ({err}); "
                                 "the file was edited or damaged") from None
         redo = []
         for text in data.get("redo", []):
             try:
-                redo.append(state.parse_move(text))
+                redo.append(self.parse_move(text))
             except TarotLearnError as err:
-                raise SaveError(f"the save's redo line holds {text!r}, which is not a move ({err})") from None
-        state._redo = list(reversed(redo))
-        made = data.get("moves_made", state.moves_made)
-        if not isinstance(made, int) or made < len(state.history):
+                raise SaveError(f"the save's redo line holds {str(text)[:40]!r}, which is not a move ({err})") from None
+        self._redo = list(reversed(redo))
+        made = data.get("moves_made", self.moves_made)
+        if isinstance(made, bool) or not isinstance(made, int) or made < len(self.history):
             raise SaveError(f"the save's move counter {made!r} is less than the moves it holds")
-        state.moves_made = made
-        return state
+        self.moves_made = made
+
+    @property
+    def custom(self) -> bool:
+        """True for a position not dealt from a seed (built from a layout): it has no deal code
+        and never counts as a seeded deal's result."""
+        return self.seed is None
 
     # ----- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -535,6 +563,41 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+MAX_SAVE_CHARS = 4_000_000
+MAX_JSON_DEPTH = 32
+
+
+def json_depth(text: str) -> int:
+    """How deeply JSON text nests its arrays and objects, in one linear pass (strings skipped),
+    so that hostile nesting is refused before the parser recurses.
+
+    >>> json_depth('{"a": [1, [2, "[[["]]}'), json_depth("[]"), json_depth("3")
+    (3, 1, 0)
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
 def read_save(text: str | bytes) -> dict[str, Any]:
     """Parse and verify a save's JSON; raises :class:`SaveError` with what is wrong."""
     if isinstance(text, bytes):
@@ -544,6 +607,13 @@ def read_save(text: str | bytes) -> dict[str, Any]:
             raise SaveError("the save file is not UTF-8 text: is it a tarot_learn save?") from None
     if not isinstance(text, str):
         raise SaveError(f"a save is the text from state.to_json(), not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"the save is {len(text):,} characters; a save is at most {MAX_SAVE_CHARS:,}: "
+                        "is it a tarot_learn save?")
+    depth = json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise SaveError(f"the save nests {depth} levels deep; a save nests at most {MAX_JSON_DEPTH}: "
+                        "the file is damaged or not a save")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

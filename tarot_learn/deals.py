@@ -23,6 +23,7 @@ import secrets
 from typing import MutableSequence, Sequence, TypeVar
 
 __all__ = [
+    "MAX_CODE_LENGTH",
     "Rng",
     "shuffled",
     "random_seed",
@@ -35,6 +36,9 @@ __all__ = [
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 MAX_SEED = (1 << 40) - 1  # eight base-32 characters at most: short enough to write on a board
+# The longest text taken as a deal code: two letters, an option character per option, a dash,
+# eight seed characters and the check, with room for spaces a person may type.
+MAX_CODE_LENGTH = 40
 
 
 class Rng:
@@ -130,19 +134,24 @@ def decode_deal_code(code: str) -> tuple[str, str, int]:
     """
     if not isinstance(code, str):
         raise DealCodeError(f"a deal code is text like 'KL3-C1SJ', not {type(code).__name__}")
+    # Bounded before any work: a pasted novel or a 1,000,000-character code costs nothing.
+    if len(code) > MAX_CODE_LENGTH:
+        raise DealCodeError(f"a deal code is at most {MAX_CODE_LENGTH} characters (this text has "
+                            f"{len(code):,}): they look like 'KL3-C1SJ'")
     text = code.strip().upper().replace(" ", "")
     head, sep, tail = text.partition("-")
-    if not sep or len(head) < 2 or len(tail) < 2 or not head[:2].isalpha() or not head.isalnum():
+    # isascii first: str.isalnum accepts other scripts' digits and letters ('²', 'Ⅻ').
+    if (not text.isascii() or not sep or len(head) < 2 or len(tail) < 2 or not head[:2].isalpha()
+            or not head.isalnum()):
         raise DealCodeError(f"{code!r} is not a deal code: they look like 'KL3-C1SJ'")
     body, check = tail[:-1], tail[-1]
-    try:
-        seed = 0
-        for ch in body:
-            seed = seed * 32 + _DECODE[ch]
-        canonical = "".join(_ALPHABET[_DECODE[ch]] for ch in body)
-        _DECODE[check]
-    except KeyError as e:
-        raise DealCodeError(f"deal code {code!r} has a character {e.args[0]!r} that codes never use") from None
+    bad = next((ch for ch in tail if ch not in _DECODE), None)
+    if bad is not None:
+        raise DealCodeError(f"deal code {code!r} has a character {bad!r} that codes never use")
+    seed = 0
+    for ch in body:
+        seed = seed * 32 + _DECODE[ch]
+    canonical = "".join(_ALPHABET[_DECODE[ch]] for ch in body)
     if _ALPHABET[_DECODE[check]] != _check_char(head, canonical):
         raise DealCodeError(f"deal code {code!r} has a typo (its check character does not match): copy it again")
     if seed > MAX_SEED:

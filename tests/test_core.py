@@ -189,3 +189,49 @@ def test_registry_errors():
         games.new("nope")
     with pytest.raises(Exception, match="names no game"):
         games.from_code(encode_deal_code("ZZ", "", 5))
+
+
+# ----- forged and hostile saves -------------------------------------------------------------------
+def _resealed(data: dict) -> str:
+    from tarot_learn.core import _checksum
+    data["checksum"] = _checksum(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("name", ["klondike", "tarot-solitaire", "american-toad", "french-tarot"])
+def test_a_forged_start_with_a_valid_checksum_is_refused(name):
+    """A save carries its start, but a seeded save's start is dealt again from the seed: an
+    easier position written into the file cannot pass for the deal."""
+    s = games.new(name, seed=41)
+    other = games.new(name, seed=42)
+    data = json.loads(s.to_json())
+    data["start"] = json.loads(other.to_json())["start"]
+    with pytest.raises(SaveError, match="not deal .*'s"):
+        games.load(_resealed(data))
+    # the honest save still loads
+    assert games.load(s.to_json()).key() == s.key()
+
+
+def test_a_custom_position_stays_custom_after_a_save():
+    s = games.from_layout("klondike", "f1: ..QS\nf2: ..QH\nf3: ..QD\nf4: ..KC\nt1: KS\nt2: KH\nt3: KD")
+    s.play("t1>f1")
+    loaded = games.load(s.to_json())
+    assert loaded.custom and loaded.deal_code is None and json.loads(s.to_json())["custom"] is True
+    assert loaded.key() == s.key() and not games.new("klondike", seed=1).custom
+
+
+@pytest.mark.parametrize("bad_seed", [-1, 2 ** 41, "7", 1.5, True])
+def test_a_save_with_a_seed_that_is_no_seed_is_refused(bad_seed):
+    data = json.loads(games.new("klondike", seed=3).to_json())
+    data["seed"] = bad_seed
+    with pytest.raises(SaveError, match="seed"):
+        games.load(_resealed(data))
+
+
+def test_hostile_json_is_refused_quickly_and_in_one_line():
+    import time
+    for text, words in (("[" * 100_000 + "]" * 100_000, "nests"), ('"' + "x" * 5_000_000 + '"', "at most")):
+        t = time.perf_counter()
+        with pytest.raises(SaveError, match=words) as err:
+            games.load(text)
+        assert "\n" not in str(err.value) and time.perf_counter() - t < 1.0

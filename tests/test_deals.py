@@ -64,3 +64,17 @@ def test_random_seed_in_range():
     assert all(0 <= random_seed() <= MAX_SEED for _ in range(100))
     with pytest.raises(DealCodeError):
         encode_deal_code("KL", "1", MAX_SEED + 1)
+
+
+def test_a_huge_code_is_refused_before_any_work():
+    import time
+    t = time.perf_counter()
+    with pytest.raises(DealCodeError, match="at most 40 characters"):
+        decode_deal_code("KL1T-" + "Z" * 1_000_000)
+    assert time.perf_counter() - t < 0.05
+
+
+@pytest.mark.parametrize("code", ["KL1T-²7", "KL1T-４７", "ＫＬ1T-47", "KL²T-47", "KL1T-Ⅻ7", "KL1T-4\x007"])
+def test_other_scripts_digits_and_letters_are_not_code_characters(code):
+    with pytest.raises(DealCodeError):
+        decode_deal_code(code)
