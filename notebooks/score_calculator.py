@@ -10,6 +10,10 @@ and scripted demonstrations need no browser.
 True
 >>> calc.set(bouts=3, points=10).error
 '3 bouts alone are worth at least 12 points; 10 points is too few'
+>>> calc.set(points=95).error
+"points are the attack's card points, from 0 to 91, not 95"
+>>> calc.set(players=3).inputs["poignee_attack"], calc.poignee_sizes()
+(0, [13, 15, 18])
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from tarot_learn.games.french_tarot import score_deal
 from tarot_learn.games.french_tarot.cards import POIGNEE_SIZES
 from tarot_learn.games.french_tarot.scoring import CHELEMS, CONTRACT_LABELS, DealScore
+from tarot_learn.errors import OptionError, TarotLearnError
 
 __all__ = ["ScoreCalculator"]
 
@@ -49,26 +54,74 @@ class ScoreCalculator:
         """Change some inputs (what moving the controls does) and score again."""
         unknown = set(inputs) - set(_FIELDS)
         if unknown:
-            raise ValueError(f"unknown input {sorted(unknown)[0]!r}; the inputs are {', '.join(_FIELDS)}")
+            raise OptionError(f"unknown input {sorted(unknown)[0]!r}; the inputs are {', '.join(_FIELDS)}")
+        for name, value in inputs.items():
+            if name != "points" and name != "players" and value not in self._values(name, inputs):
+                # Refused with a reason, never shown as a blank control.
+                self.score = None
+                self.error = f"{name} cannot be {value!r}; choose one of {self._values(name, inputs)}"
+                if self._widget is not None:
+                    self._result.value = self.html()
+                return self
+        if "players" in inputs and inputs["players"] not in (3, 4, 5):
+            self.score, self.error = None, f"players cannot be {inputs['players']!r}; choose one of [3, 4, 5]"
+            return self
         self.inputs.update(inputs)
+        self._fit_poignees()
         if self._widget is not None:
-            for name, value in inputs.items():
-                control = self._controls[name]
-                if control.value != value:
-                    control.value = value  # observers score again
+            self._sync_controls()
         self._compute()
         return self
+
+    def _values(self, name: str, pending: dict[str, Any]) -> list[Any]:
+        players = pending.get("players", self.inputs["players"])
+        if name.startswith("poignee"):
+            return [0, *POIGNEE_SIZES.get(players, ())]
+        return [o[1] if isinstance(o, tuple) else o for o in self._options(name)]
+
+    def poignee_sizes(self) -> list[int]:
+        """The poignée sizes (trumps shown) at this table size (FT-15)."""
+        return list(POIGNEE_SIZES.get(self.inputs["players"], ()))
+
+    def _fit_poignees(self) -> None:
+        # A size that does not exist at this table size is reset to "none" rather than left
+        # blank in its dropdown.
+        for side in ("poignee_attack", "poignee_defence"):
+            if self.inputs[side] and self.inputs[side] not in self.poignee_sizes():
+                self.inputs[side] = 0
+
+    def _options(self, name: str) -> list[Any]:
+        sizes = [("none", 0)] + [(str(n), n) for n in self.poignee_sizes()]
+        return {
+            "players": [3, 4, 5],
+            "contract": [(v, k) for k, v in CONTRACT_LABELS.items()],
+            "bouts": [0, 1, 2, 3],
+            "petit_au_bout": [("no", None), ("by the attack", "attack"), ("by the defence", "defence")],
+            "poignee_attack": sizes,
+            "poignee_defence": sizes,
+            "chelem": [("none", None)] + [(k.replace("_", " "), k) for k in CHELEMS],
+        }[name]
+
+    def _sync_controls(self) -> None:
+        for name, control in self._controls.items():
+            if name != "points" and list(control.options) != self._options(name):
+                control.options = self._options(name)
+            if control.value != self.inputs[name]:
+                control.value = self.inputs[name]
 
     def _compute(self) -> None:
         i = self.inputs
         poignees = [(side, n) for side, n in (("attack", i["poignee_attack"]),
                                               ("defence", i["poignee_defence"])) if n]
         try:
-            self.score = score_deal(i["players"], i["contract"], i["bouts"], i["points"],
+            points = i["points"]
+            if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= 91:
+                raise OptionError(f"points are the attack's card points, from 0 to 91, not {points!r}")
+            self.score = score_deal(i["players"], i["contract"], i["bouts"], points,
                                     petit_au_bout=i["petit_au_bout"], poignees=poignees,
                                     chelem=i["chelem"])
             self.error = None
-        except ValueError as err:
+        except TarotLearnError as err:
             self.score, self.error = None, str(err)
         if self._widget is not None:
             self._result.value = self.html()
@@ -86,29 +139,19 @@ class ScoreCalculator:
 
             i = self.inputs
             wide = {"style": {"description_width": "10em"}, "layout": w.Layout(width="22em")}
-            sizes = sorted({n for s in POIGNEE_SIZES.values() for n in s})
-            c = self._controls = {
-                "players": w.Dropdown(options=[3, 4, 5], value=i["players"], description="players", **wide),
-                "contract": w.Dropdown(options=[(v, k) for k, v in CONTRACT_LABELS.items()],
-                                       value=i["contract"], description="contract", **wide),
-                "bouts": w.Dropdown(options=[0, 1, 2, 3], value=i["bouts"], description="bouts (attack)", **wide),
-                "points": w.BoundedFloatText(value=i["points"], min=0, max=91, step=0.5,
-                                             description="points (attack)", **wide),
-                "petit_au_bout": w.Dropdown(options=[("no", None), ("by the attack", "attack"),
-                                                     ("by the defence", "defence")],
-                                            value=i["petit_au_bout"], description="petit au bout", **wide),
-                "poignee_attack": w.Dropdown(options=[("none", 0)] + [(str(n), n) for n in sizes],
-                                             value=i["poignee_attack"], description="poignée (attack)", **wide),
-                "poignee_defence": w.Dropdown(options=[("none", 0)] + [(str(n), n) for n in sizes],
-                                              value=i["poignee_defence"], description="poignée (defence)", **wide),
-                "chelem": w.Dropdown(options=[("none", None)] + [(k.replace("_", " "), k) for k in CHELEMS],
-                                     value=i["chelem"], description="chelem", **wide),
-            }
+            labels = {"players": "players", "contract": "contract", "bouts": "bouts (attack)",
+                      "petit_au_bout": "petit au bout", "poignee_attack": "poignée (attack)",
+                      "poignee_defence": "poignée (defence)", "chelem": "chelem"}
+            c = self._controls = {name: w.Dropdown(options=self._options(name), value=i[name],
+                                                   description=label, **wide)
+                                  for name, label in labels.items()}
+            # Not a BoundedFloatText: it would clamp 95 to 91 without a word; the engine refuses.
+            c["points"] = w.FloatText(value=i["points"], step=0.5, description="points (attack)", **wide)
 
             def changed(change: Any) -> None:
                 name = next(k for k, v in c.items() if v is change["owner"])
-                self.inputs[name] = change["new"]
-                self._compute()
+                if self.inputs[name] != change["new"]:
+                    self.set(**{name: change["new"]})
 
             for control in c.values():
                 control.observe(changed, names="value")
