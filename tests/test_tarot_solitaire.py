@@ -422,8 +422,17 @@ def test_save_with_a_duplicated_card_is_refused_even_with_a_fixed_checksum():
     data = json.loads(s.to_json())
     data["start"]["stock"][0] = data["start"]["stock"][1]
     data["checksum"] = _checksum(data)
-    with pytest.raises(SaveError, match="already"):
+    with pytest.raises(SaveError, match="is not deal"):     # a seeded save's start is dealt again
         games.load(json.dumps(data))
+    # A custom position's save is checked card by card: the same card twice is refused.
+    custom = json.loads(games.from_layout("tarot-solitaire", "t1: KS").to_json())
+    custom["start"]["stock"][0] = custom["start"]["stock"][1]
+    custom["checksum"] = _checksum(custom)
+    with pytest.raises(SaveError, match="damaged"):
+        games.load(json.dumps(custom))
+    t = games.from_layout("tarot-solitaire", "t1: KS")
+    with pytest.raises(SaveError, match="already"):
+        t._restore(custom["start"])
 
 
 def test_layout_round_trip_on_a_played_deal():

@@ -131,7 +131,8 @@ class Patience(State):
     # pointless, return, source, win.
     RULE: ClassVar[dict[str, str]] = {}
 
-    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], tuple[str, ...], tuple[str, ...]]]]
+    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], tuple[str, ...], tuple[str, ...],
+                                      dict[str, tuple[str, int]]]]]
     column_ids: tuple[str, ...]        #: ``('t1', 't2', ...)``, column index order
     foundation_ids: tuple[str, ...]    #: ``('f1', 'f2', ...)``, foundation index order
 
@@ -239,10 +240,13 @@ class Patience(State):
         entry = tables.get(key)
         if entry is None:
             table = self._make_table()
-            entry = tables[key] = (table, {c: i for i, c in enumerate(table.cards)},
-                                   tuple(f"t{i + 1}" for i in range(self.NCOLS)),
-                                   tuple(f"f{i + 1}" for i in range(self.NFOUND)))
-        self.tbl, self.ids, self.column_ids, self.foundation_ids = entry
+            cols = tuple(f"t{i + 1}" for i in range(self.NCOLS))
+            founds = tuple(f"f{i + 1}" for i in range(self.NFOUND))
+            # Pile id -> (kind, index): read on every push and pop, so a dict, not string work.
+            locs = {"s": ("s", 0), "w": ("w", 0), **({"r": ("r", 0)} if self.HAS_RESERVE else {}),
+                    **{p: ("t", i) for i, p in enumerate(cols)}, **{p: ("f", i) for i, p in enumerate(founds)}}
+            entry = tables[key] = (table, {c: i for i, c in enumerate(table.cards)}, cols, founds, locs)
+        self.tbl, self.ids, self.column_ids, self.foundation_ids, self._locs = entry
 
     def _adopt_start(self, other: "Patience") -> None:
         self._start = other._start
@@ -262,19 +266,15 @@ class Patience(State):
         >>> kind, i, cards = s.pile("t2"); kind, i, len(cards), s.pile("r")
         ('t', 1, 2, None)
         """
-        if pid == "s":
-            return "s", 0, self.stock
-        if pid == "w":
-            return "w", 0, self.waste
-        if pid == "r" and self.HAS_RESERVE:
-            return "r", 0, self.reserve
-        if len(pid) >= 2 and pid[0] in "tf" and pid[1:].isdigit():
-            i = int(pid[1:]) - 1
-            if pid[0] == "t" and 0 <= i < self.NCOLS and pid == f"t{i + 1}":
-                return "t", i, self.tab[i]
-            if pid[0] == "f" and 0 <= i < self.NFOUND and pid == f"f{i + 1}":
-                return "f", i, self.found[i]
-        return None
+        loc = self._locs.get(pid) if isinstance(pid, str) else None
+        if loc is None:
+            return None
+        kind, i = loc
+        if kind == "t":
+            return "t", i, self.tab[i]
+        if kind == "f":
+            return "f", i, self.found[i]
+        return kind, 0, (self.stock if kind == "s" else self.waste if kind == "w" else self.reserve)
 
     _pile = pile   # the older name, still used by the browser tests
 
@@ -381,9 +381,11 @@ class Patience(State):
         # per kind of move, each called once, so the order of the list stays fixed.
         out: list[Move] = []
         add = out.append
-        where, empties, tops = self._scan_columns()
-        self._gen_up(add, tops)
-        self._gen_from_talon(add, tops, empties)
+        if self.waste or self.reserve:
+            self._gen_talon_up(add)
+        where, empties, tops = self._scan_columns(add)
+        if self.waste or self.reserve:
+            self._gen_from_talon(add, tops, empties)
         if where:
             self._gen_runs(add, where, empties)
         if self._returns_allowed():
@@ -394,9 +396,13 @@ class Patience(State):
             add(REDEAL)
         return out
 
-    def _scan_columns(self) -> tuple[dict[int, int], list[int], dict[int, int]]:
-        """``where``: each face-up card that may be lifted -> its column; the empty columns; the
-        column tops (card -> column, in column order)."""
+    def _scan_columns(self, add: Callable[[Move], None]) -> tuple[dict[int, int], list[int], dict[int, int]]:
+        """Column tops up to the foundations, and the index the other steps read: ``where``
+        (each face-up card that may be lifted -> its column), the empty columns, the column tops
+        (card -> column, in column order)."""
+        tbl = self.tbl
+        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
+        T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
         tab, down = self.tab, self.down
         may_lift = self.may_lift
         where: dict[int, int] = {}
@@ -404,30 +410,36 @@ class Patience(State):
         tops: dict[int, int] = {}
         for i in range(self.NCOLS):
             col = tab[i]
-            if col:
-                tops[col[-1]] = i
-                k0 = down[i]
-                if k0 == 0 and not may_lift(col, 0):
-                    k0 = 1
-                if k0 == len(col) - 1:
-                    where[col[-1]] = i
-                elif k0 < len(col):
-                    where.update(zip(col[k0:], repeat(i)))
-            else:
+            if not col:
                 empties.append(i)
+                continue
+            c = col[-1]
+            tops[c] = i
+            pos = found_pos[c]
+            if pos >= 0:
+                for f in found_slots[c]:
+                    if len(found[f]) == pos:
+                        add(mv(T[i], F[f], 1))
+                        break
+            k0 = down[i]
+            if k0 == 0 and not may_lift(col, 0):
+                k0 = 1
+            if k0 == len(col) - 1:
+                where[c] = i
+            elif k0 < len(col):
+                where.update(zip(col[k0:], repeat(i)))
         return where, empties, tops
 
-    def _gen_up(self, add: Callable[[Move], None], tops: dict[int, int]) -> None:
-        """Single cards up to the foundations: waste, reserve, column tops."""
+    def _gen_talon_up(self, add: Callable[[Move], None]) -> None:
+        """The waste's and the reserve's top cards up to the foundations."""
         tbl = self.tbl
         found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
-        T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
+        F, mv = self.foundation_ids, self._moves_cache
         singles: list[tuple[str, int]] = []
         if self.waste:
             singles.append(("w", self.waste[-1]))
         if self.HAS_RESERVE and self.reserve:
             singles.append(("r", self.reserve[-1]))
-        singles.extend([(T[i], c) for c, i in tops.items()])
         for src, c in singles:
             pos = found_pos[c]
             if pos >= 0:
