@@ -263,10 +263,26 @@ def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
     table, ``.summary()`` a dict, :func:`plot` a chart).
     """
     from .. import games
+    from .adapters import adapter_for
 
     cls = games.get(game)
     opts = cls.check_options(options)
     states_per_deal, seconds_per_deal = check_budget(states_per_deal, seconds_per_deal)
+    _check_counts(deals, first_seed, processes)
+    adapter_for(cls.new(first_seed, **opts))  # a game the solver cannot play fails here, once
+    path = default_cache() if cache is True else (Path(cache) if cache else None)
+    result = Exploration(cls.name, opts, seconds_per_deal, states_per_deal,
+                         defaults={o.name: o.default for o in cls.options_spec})
+    seeds = range(first_seed, first_seed + deals)
+    rows, todo = _cached_rows(result, seeds, read_cache(path) if path is not None else {})
+    start = time.perf_counter()
+    _solve_missing(result, todo, rows, path, processes, progress, callback)
+    result.rows = [rows[s] for s in sorted(rows)]
+    result.wall_seconds = time.perf_counter() - start
+    return result
+
+
+def _check_counts(deals: Any, first_seed: Any, processes: Any) -> None:
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise SolveError(f"deals must be a whole number, at least 1, not {deals!r}")
     if isinstance(first_seed, bool) or not isinstance(first_seed, int) or first_seed < 0:
@@ -274,34 +290,40 @@ def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
     if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int)
                                   or processes < 1):
         raise SolveError(f"processes must be a whole number, at least 1, not {processes!r}")
-    name = cls.name
-    from .adapters import adapter_for
 
-    adapter_for(cls.new(first_seed, **opts))  # a game the solver cannot play fails here, once
-    path = default_cache() if cache is True else (Path(cache) if cache else None)
-    known = read_cache(path) if path is not None else {}
-    result = Exploration(name, opts, seconds_per_deal, states_per_deal,
-                         defaults={o.name: o.default for o in cls.options_spec})
+
+def _cached_rows(result: Exploration, seeds: Iterable[int],
+                 known: dict[str, dict[str, Any]]) -> tuple[dict[int, dict[str, Any]], list[int]]:
+    """The rows the cache already holds for this request, by seed, and the seeds still to solve."""
     rows: dict[int, dict[str, Any]] = {}
     todo: list[int] = []
-    for seed in range(first_seed, first_seed + deals):
-        hit = known.get(_cache_key(name, opts, seed, states_per_deal, seconds_per_deal))
+    for seed in seeds:
+        hit = known.get(_cache_key(result.game, result.options, seed, result.states_per_deal,
+                                   result.seconds_per_deal))
         if hit is not None:
             rows[seed] = {k: hit[k] for k in ("seed", "status", "states", "seconds", "moves") if k in hit}
         else:
             todo.append(seed)
-    start = time.perf_counter()
+    return rows, todo
+
+
+def _solve_missing(result: Exploration, todo: list[int], rows: dict[int, dict[str, Any]],
+                   path: Path | None, processes: int | None, progress: bool,
+                   callback: Callable[[dict[str, Any]], None] | None) -> None:
+    """Solve the deals of ``todo`` (on ``processes``), each row appended to the cache as it
+    comes, then shown on the progress bar and given to ``callback``."""
+    name, opts = result.game, result.options
+    states, seconds = result.states_per_deal, result.seconds_per_deal
     bar = _Progress(len(todo), result.label, progress)
     appender = _Appender(path) if (path is not None and todo) else None
-    jobs = [(name, opts, seed, states_per_deal, seconds_per_deal) for seed in todo]
+    jobs = [(name, opts, seed, states, seconds) for seed in todo]
     try:
         for row in _run(jobs, processes):
             rows[row["seed"]] = row
             result.computed += 1
             if appender is not None:
-                appender.write({"key": _cache_key(name, opts, row["seed"], states_per_deal,
-                                                  seconds_per_deal), "game": name,
-                                "options": opts, **row})
+                appender.write({"key": _cache_key(name, opts, row["seed"], states, seconds),
+                                "game": name, "options": opts, **row})
             bar.update(row["status"])
             if callback is not None:
                 callback(row)
@@ -309,9 +331,6 @@ def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
         bar.close()
         if appender is not None:
             appender.close()
-    result.rows = [rows[s] for s in sorted(rows)]
-    result.wall_seconds = time.perf_counter() - start
-    return result
 
 
 def _run(jobs: Sequence[tuple[Any, ...]], processes: int | None) -> Iterable[dict[str, Any]]:
