@@ -15,6 +15,8 @@ import argparse
 import sys
 from typing import Sequence
 
+from .deals import MAX_SEED
+
 __all__ = ["main"]
 
 
@@ -27,30 +29,56 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(message)
 
 
+# Every number on the command line is checked before any work: a budget of 'inf' or a trillion
+# deals would run for ever.
+MAX_SECONDS = 3600
+MAX_STATES = 10 ** 9
+MAX_DEALS = 1_000_000
+MAX_PROCESSES = 256
+
+
+def _bounded(kind: type, low: float, high: float):
+    def read(text: str):
+        shown = text if len(text) <= 30 else text[:30] + "..."
+        try:
+            value = kind(text)
+        except ValueError:
+            noun = "whole number" if kind is int else "number"
+            raise argparse.ArgumentTypeError(f"write a {noun} from {low:,} to {high:,}, not {shown!r}") from None
+        if not low <= value <= high:  # also refuses nan, inf and -inf
+            raise argparse.ArgumentTypeError(f"write a number from {low:,} to {high:,}, not {shown}")
+        return value
+    return read
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tarot-learn", description="Solve patience deals and measure win rates.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
     def budget(q: argparse.ArgumentParser, seconds: float) -> None:
-        q.add_argument("--seconds", type=float, default=seconds,
+        q.add_argument("--seconds", type=_bounded(float, 0.001, MAX_SECONDS), default=seconds,
                        help=f"time budget per deal in seconds (default {seconds})")
-        q.add_argument("--states", type=int, default=None,
+        q.add_argument("--states", type=_bounded(int, 1, MAX_STATES), default=None,
                        help="budget in positions examined per deal (default: no limit)")
         q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option, e.g. draw=3 (repeat for several)")
 
     s = sub.add_parser("solve", help="solve one deal, seeing every card")
     s.add_argument("game", help="a game name (klondike, tarot-solitaire, american-toad) or a deal code")
-    s.add_argument("--seed", type=int, default=None, help="the deal's seed (needed with a game name)")
+    s.add_argument("--seed", type=_bounded(int, 0, MAX_SEED), default=None,
+                   help="the deal's seed (needed with a game name)")
     s.add_argument("--quiet", "-q", action="store_true", help="print only the verdict line")
     budget(s, 10.0)
 
     w = sub.add_parser("winrate", help="solve many seeded deals and print the win rate")
     w.add_argument("game")
-    w.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
-    w.add_argument("--first-seed", type=int, default=0, help="seed of the first deal (default 0)")
-    w.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
+    w.add_argument("--deals", type=_bounded(int, 1, MAX_DEALS), default=100,
+                   help="how many deals (default 100)")
+    w.add_argument("--first-seed", type=_bounded(int, 0, MAX_SEED), default=0,
+                   help="seed of the first deal (default 0)")
+    w.add_argument("--processes", type=_bounded(int, 1, MAX_PROCESSES), default=None,
+                   help="worker processes (default: all cores)")
     w.add_argument("--cache", default=None, help="cache file (default ~/.cache/tarot_learn/winrates.jsonl)")
     w.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     w.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -55,6 +55,11 @@ def test_winrate_prints_a_table(tmp_path):
     (("winrate", "klondike", "--deals", "0", "--no-cache"), "deals"),
     (("winrate", "french-tarot", "--deals", "2", "--no-cache"), "patiences"),
     (("solve", "KL1-ZZZZ"), "deal code"),
+    (("solve", "klondike", "--seed", "1", "--seconds", "inf"), "from 0.001 to 3,600"),
+    (("solve", "klondike", "--seed", "1", "--seconds", "nan"), "from 0.001 to 3,600"),
+    (("winrate", "klondike", "--deals", str(10 ** 12), "--no-cache"), "from 1 to 1,000,000"),
+    (("winrate", "klondike", "--processes", "0", "--no-cache"), "from 1 to 256"),
+    (("solve", "klondike", "--seed", "9" * 5000), "whole number"),
     (("solve",), "required"),
     (("fly",), "invalid choice"),
 ])
