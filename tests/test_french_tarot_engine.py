@@ -366,13 +366,28 @@ def test_bouts_are_never_discarded_and_trumps_only_when_forced():
 
 
 def _crafted(hands, dog, dealer=0):
-    """A four-player deal with chosen hands (texts), through the save format's _restore."""
-    state = games.new("french-tarot", seed=1, dealer=dealer)
-    data = state._snapshot()
-    data.update(hands=[h.split() for h in hands], dog=dog.split(), phase="bidding")
-    state._restore(data)
-    state._start = state._snapshot()
+    """A four-player deal with chosen hands (texts): a custom position."""
+    state = FrenchTarot.with_hands([h.split() for h in hands], dog.split(), dealer=dealer)
+    assert state.deal_code is None and state.seed is None
     return state
+
+
+def test_a_deal_with_chosen_hands_is_custom_and_checked():
+    cards = [str(c) for c in tarot_deck()]
+    hands = [cards[i:i + 18] for i in range(0, 72, 18)]
+    state = FrenchTarot.with_hands(hands, cards[72:], dealer=3)
+    assert [[str(c) for c in state.hand(s)] for s in range(4)] == [sorted(h, key=C) for h in hands]
+    assert state.to_play == 0 and state.deal_code is None
+    loaded = games.load(state.to_json())
+    assert loaded.key() == state.key() and loaded.deal_code is None
+    with pytest.raises(games.LayoutError, match="78 cards"):
+        FrenchTarot.with_hands([hands[0]] * 4, cards[72:])
+    with pytest.raises(games.LayoutError, match="each hand holds 18"):
+        FrenchTarot.with_hands(hands[:3] + [hands[3][:-1]], cards[71:])
+    with pytest.raises(games.LayoutError, match="card texts"):
+        FrenchTarot.with_hands(hands[:3] + [hands[3][:-1] + ["ZZ"]], cards[72:])
+    with pytest.raises(games.OptionError, match="dealer"):
+        FrenchTarot.with_hands(hands, cards[72:], dealer=4)
 
 
 def _rest(*used):
@@ -785,12 +800,22 @@ def test_save_and_load_mid_deal_with_a_whole_discard():
     assert loaded.key() == state.key() and loaded.moves == state.moves
     copy = state.copy()
     assert copy.key() == state.key()
+    from tarot_learn.core import _checksum
     bad = json.loads(state.to_json())
     bad["start"]["hands"][0] = bad["start"]["hands"][0][1:]
-    from tarot_learn.core import _checksum
     bad["checksum"] = _checksum(bad)
-    with pytest.raises(games.SaveError, match="damaged"):
+    with pytest.raises(games.SaveError, match="edited"):         # not the seed's deal
         games.load(json.dumps(bad))
+    bad = json.loads(FrenchTarot.with_hands(*_four_hands()).to_json())
+    bad["start"]["hands"][0] = bad["start"]["hands"][0][1:]
+    bad["checksum"] = _checksum(bad)
+    with pytest.raises(games.SaveError, match="damaged"):       # a custom position, one card short
+        games.load(json.dumps(bad))
+
+
+def _four_hands():
+    cards = [str(c) for c in tarot_deck()]
+    return [cards[i:i + 18] for i in range(0, 72, 18)], cards[72:]
 
 
 def test_french_words_and_bare_cards():

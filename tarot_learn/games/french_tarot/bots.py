@@ -191,29 +191,34 @@ def hand_strength(hand: Sequence[int], players: int = 4) -> int:
     if PETIT in hand:
         score += 8 if n_tr >= 6 else (5 if n_tr >= 5 else 0)
     each = {3: 21, 4: 18, 5: 15}[players]   # three-player hands are longer but face two
-    score += sum(_suit_count(honours[suit], counts[suit], n_tr) for suit in range(4))
+    shape = _SHAPE[n_tr >= 5]
+    for suit in range(4):
+        score += _HONOURS[honours[suit]] + shape[counts[suit]]
     return score * 18 // each
 
 
-def _suit_count(bits: int, length: int, n_tr: int) -> int:
-    """One plain suit's share of :func:`hand_strength`: its honours (``bits``: bit r-10 for the
-    jack .. king), then a void or singleton that lets the hand trump, or its length."""
-    score = 0
+def _honours_count(bits: int) -> int:
+    """The honours of one plain suit in :func:`hand_strength` (bit r-10 for the jack .. king)."""
     if bits & 8:
-        score += 6 + (2 if bits & 4 else 0)
-    elif bits & 4:
-        score += 3
-    if bits & 2:
-        score += 2
-    if bits & 1:
-        score += 1
+        score = 6 + (2 if bits & 4 else 0)
+    else:
+        score = 3 if bits & 4 else 0
+    return score + (2 if bits & 2 else 0) + (1 if bits & 1 else 0)
+
+
+def _shape_count(length: int, trumps: bool) -> int:
+    """A plain suit's length in :func:`hand_strength`: a void or a singleton lets the hand trump
+    (more so with five trumps or more), a long suit makes tricks."""
     if not length:
-        score += 6 if n_tr >= 5 else 2
-    elif length == 1:
-        score += 3 if n_tr >= 5 else 1
-    elif length >= 5:
-        score += 2 * (length - 4)
-    return score
+        return 6 if trumps else 2
+    if length == 1:
+        return 3 if trumps else 1
+    return 2 * (length - 4) if length >= 5 else 0
+
+
+# Tables of the two counts above, looked up for every bid of every simulated deal.
+_HONOURS = tuple(_honours_count(bits) for bits in range(16))
+_SHAPE = tuple(tuple(_shape_count(length, trumps) for length in range(15)) for trumps in (False, True))
 
 
 def sure_chelem(hand: Sequence[int], discard: Sequence[int] = ()) -> bool:

@@ -182,6 +182,7 @@ def _tricks(seen: Seen, table: _Table, hands: list[list[int]], bots: Sequence[Bo
     seen.trick = trick
     played, tricks = seen.played, seen.tricks
     partner_known = False
+    sweeper = None          # the side (attack True) that has won every trick so far, if one has
     legal_plays, resolve = R.legal_plays, R.resolve_trick
     n_tricks = len(hands[taker])
     choose = [bot.choose for bot in bots]
@@ -206,9 +207,12 @@ def _tricks(seen: Seen, table: _Table, hands: list[list[int]], bots: Sequence[Bo
             played.add(card)
             if card == called:
                 partner_known = True
-        side = attack[leader]
-        swept = all(attack[w] == side for _, _, w in tricks)
+        swept = not t or sweeper == attack[leader]
         winner, owed = resolve(trick, leader, t == n_tricks - 1, swept, attack, won, owed)
+        if not t:
+            sweeper = attack[winner]
+        elif sweeper is not attack[winner]:
+            sweeper = None
         tricks.append((leader, tuple(trick), winner))
         trick.clear()
         leader = winner

@@ -41,10 +41,10 @@ tarot_learn.errors.IllegalMove: prise does not beat the garde already named: pas
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from ...cards import Card
-from ...core import IllegalMove, Move, MoveSyntaxError, Option, OptionError, SaveError, State
+from ...core import IllegalMove, LayoutError, Move, MoveSyntaxError, Option, OptionError, SaveError, State
 from ..registry import register
 from . import rules as R
 from .observe import TarotObservation, build_observation
@@ -121,6 +121,37 @@ class FrenchTarot(State):
         if options["dealer"] >= options["players"]:
             raise OptionError(f"french-tarot: dealer={options['dealer']} is not a seat of a "
                               f"{options['players']}-player table; choose 0 to {options['players'] - 1}")
+
+    @classmethod
+    def with_hands(cls, hands: "Sequence[Sequence[Card | str]]", dog: "Sequence[Card | str]",
+                   dealer: int = 0) -> "FrenchTarot":
+        """A deal with chosen hands (seat 0 first) and dog, for lessons and exercises: a custom
+        position, so it has no deal code and its saves stay custom.
+
+        >>> from tarot_learn.cards import tarot_deck
+        >>> cards = [str(c) for c in tarot_deck()]
+        >>> deal = FrenchTarot.with_hands([cards[i:i + 18] for i in range(0, 72, 18)], cards[72:])
+        >>> deal.hand(1)[0], deal.deal_code, str(deal.phase)
+        (Card.parse('5C'), None, 'bidding')
+        """
+        players = len(hands)
+        options = cls.check_options({"players": players, "dealer": dealer})
+
+        def lay_out(state: "FrenchTarot") -> None:
+            state._reset(players, dealer)
+            try:
+                state.hands = [sorted(R.card_number(c) for c in h) for h in hands]
+                state.dog = sorted(R.card_number(c) for c in dog)
+            except (KeyError, AttributeError, TypeError):
+                raise LayoutError("give each hand and the dog as cards or card texts like 'KC' or 'T21'") from None
+            size, _, dog_size = R.layout(players)
+            if any(len(h) != size for h in state.hands) or len(state.dog) != dog_size:
+                raise LayoutError(f"with {players} players each hand holds {size} cards and the dog {dog_size}")
+            if sorted(sum(state.hands, state.dog)) != list(range(78)):
+                raise LayoutError("the hands and the dog must hold the 78 cards of the pack once each")
+            state._check_petit_sec()
+
+        return cls.build(lay_out, None, options)
 
     # ----- the position --------------------------------------------------------------------------
     def _reset(self, players: int, dealer: int) -> None:
