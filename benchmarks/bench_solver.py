@@ -5,9 +5,10 @@ with ``Klondike.to_pysol()``) are solved by our solver and by Klondike-Solver (`
 ``bench`` extra), for draw 1 and draw 3, at the same time budget per deal.  Klondike-Solver takes a
 budget in positions, not seconds, and its minimal search goes on after a first solution until the
 budget ends (a wall clock would throw those solutions away), so its budget is calibrated on this
-machine: the number of positions it examines in that time on deals where it spends it all.  Printed: the share of deals each one decides (solved
-or proved impossible), the median time per deal, the ratio of the medians, and the number of
-contradictions (one says solved where the other proved impossible), which must be zero.
+machine: the number of positions it examines in that time on deals where it spends it all.
+Printed: the share of deals each one decides (solved or proved impossible), the median time per
+deal, the ratio of the medians, and the number of contradictions (one says solved where the
+other proved impossible), which must be zero.
 
 Part 3 prints how long a hint takes (goal: p95 under 0.5 s).
 

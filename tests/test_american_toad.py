@@ -18,7 +18,7 @@ def L(text, **opts):
 
 
 def names(state, pid):
-    return [str(state.card(c)) for c in state._pile(pid)[2]]
+    return [str(state.card(c)) for c in state.pile(pid)[2]]
 
 
 # Eight piles filled, so a reserve may be written.
@@ -45,8 +45,8 @@ def test_at2_at3_deal_shape_and_order():
     assert s.base == base.rank
     assert [s.card(f[0]) for f in s.found if f] == [base]
     assert s.card(s.stock[-1]) == order[29] and len(s.stock) == 75 and not s.waste
-    r = [p for p in s.view()["piles"] if p["id"] == "r"][0]["cards"]
-    assert r[-1] == [str(order[19]), True] and r[0] == ["??", False]
+    r = s.observation().pile("r")
+    assert r.cards == (order[19],) and r.hidden == 19 and r.role.value == "reserve"
 
 
 def test_at3_every_foundation_starts_with_the_base_rank():
@@ -107,7 +107,7 @@ def test_at6_nothing_comes_back_from_a_foundation():
     refused(s, "f1>t1", "AT-6")
 
 
-# ----- AT-7 building in suit, wrapping ------------------------------------------------------------------------
+# ----- AT-7 building in suit, wrapping ----------------------------------------------------------------------
 @pytest.mark.parametrize("card,target,ok", [("8H", "9H", True), ("8H'", "9H", True),
                                             ("8D", "9H", False), ("7H", "9H", False),
                                             ("KC", "AC", True), ("AC", "KC", False)])
@@ -120,7 +120,7 @@ def test_at7_down_in_suit_with_king_on_ace(card, target, ok):
         refused(s, "t2>t1", "AT-7")
 
 
-# ----- AT-8 sequences -------------------------------------------------------------------------------------------
+# ----- AT-8 sequences ---------------------------------------------------------------------------------------
 def test_at8_partial_and_whole_sequences():
     s = L("base: 5\nt1: 9H 8H 7H 6H\nt2: 8H'\nt3: 10H")
     s.play("t1>t2x2")                            # 7H 6H onto the other 8 of Hearts
@@ -136,7 +136,7 @@ def test_at8_a_sequence_head_must_fit():
     refused(s, "t1>t2x2", "AT-7")
 
 
-# ----- AT-9 empty piles -------------------------------------------------------------------------------------------
+# ----- AT-9 empty piles -------------------------------------------------------------------------------------
 def test_at9_empty_pile_is_filled_from_the_reserve_at_once():
     s = L("base: 4\n" + ROW.replace("t2: 4S", "t2: 4S'") + "\nr: 7D 2C QS")
     s.play("t2>f1")
@@ -168,7 +168,7 @@ def test_at17_whole_pile_into_an_empty_pile_is_refused():
     assert names(s, "t2") == ["8H"]
 
 
-# ----- AT-10 drawing, AT-11 one redeal, AT-13 option ------------------------------------------------------------------
+# ----- AT-10 drawing, AT-11 one redeal, AT-13 option --------------------------------------------------------
 def test_at10_draw_one_card_any_time():
     s = games.new("american-toad", seed=3)
     top = s.card(s.stock[-1])
@@ -193,7 +193,7 @@ def test_at11_at13_redeal_limit(redeals):
     refused(s, "draw", "AT-11")              # no redeal left: nothing more to draw
 
 
-# ----- AT-12 win and loss ---------------------------------------------------------------------------------------------
+# ----- AT-12 win and loss -----------------------------------------------------------------------------------
 def test_at12_won_with_all_104_up():
     full = "\n".join(f"f{i}: ..{r}{s}{q}" for i, (s, q) in enumerate(
         [("S", ""), ("S", "'"), ("H", ""), ("H", "'"), ("D", ""), ("D", "'"), ("C", ""), ("C", "'")], 1)
@@ -201,7 +201,7 @@ def test_at12_won_with_all_104_up():
     s = L("base: 7\n" + full.replace("f8: ..6C'", "f8: ..5C'") + "\nt1: 6C'")
     assert not s.is_won()
     s.play("t1>f8")
-    assert s.is_won() and s.view()["status"] == "won"
+    assert s.is_won() and s.observation().status == "won"
 
 
 SUITS = ["S", "S'", "H", "H'", "D", "D'", "C", "C'"]
@@ -216,7 +216,7 @@ def test_at12_lost_when_no_move_is_left():
     s = L(FROZEN.format(kings=" ".join(f"K{x}" for x in SUITS), stock=""))
     assert len(s.cards()) == 104 and not s.stock
     assert s.legal_moves() == []
-    assert s.is_over() and not s.is_won() and s.view()["status"] == "stuck"
+    assert s.is_over() and not s.is_won() and s.observation().status == "stuck"
 
 
 @pytest.mark.parametrize("redeals", [0, 1])
@@ -234,7 +234,7 @@ def test_at12_not_over_while_a_card_can_go_up():
     assert not s.is_over()
 
 
-# ----- AT-14 undo, AT-15 counting, AT-16 codes --------------------------------------------------------------------------
+# ----- AT-14 undo, AT-15 counting, AT-16 codes
 def test_at14_at15_undo_and_counting():
     s = games.new("american-toad", seed=9)
     start = s.key()
@@ -250,7 +250,7 @@ def test_at16_deal_codes():
     assert t.key() == s.key() and t.base == s.base
 
 
-# ----- layouts and saves ------------------------------------------------------------------------------------------------
+# ----- layouts and saves
 def test_layout_round_trip_after_play():
     s = games.new("american-toad", seed=12)
     for i in range(30):

@@ -44,7 +44,7 @@ def test_kl2_won_with_all_52_up():
     s = L(FULL)
     assert not s.is_won()
     s.play("t1>f4")
-    assert s.is_won() and s.is_over() and s.view()["status"] == "won"
+    assert s.is_won() and s.is_over() and s.observation().status == "won" and s.returns() == (1.0,)
 
 
 BLACK = "f1: ..10S\nf2: ..KH\nf3: ..KD\nf4: ..10C\nt1: KS\nt2: KC\nt3: [JS] QC\nt4: [JC] QS"
@@ -53,7 +53,7 @@ BLACK = "f1: ..10S\nf2: ..KH\nf3: ..KD\nf4: ..10C\nt1: KS\nt2: KC\nt3: [JS] QC\n
 def test_kl12_no_legal_move_left_is_over_and_lost():
     s = L(BLACK, foundation_return=False)
     assert s.legal_moves() == []            # black on black never builds; base Kings stay (KL-17)
-    assert s.is_over() and not s.is_won() and s.view()["status"] == "stuck"
+    assert s.is_over() and not s.is_won() and s.observation().status == "stuck"
 
 
 def test_kl12_kl15_a_useful_card_back_down_means_not_over():
@@ -122,7 +122,7 @@ def test_kl17_whole_column_into_an_empty_one_is_refused():
     assert not s.legal_destinations("t1", 2)
 
 
-# ----- KL-7 face-down cards turn up --------------------------------------------------------------------------
+# ----- KL-7 face-down cards turn up -------------------------------------------------------------------------
 def test_kl7_turn_up_is_part_of_the_move():
     s = L("t1: [2C 5H] AS")
     s.play("t1>f1")
@@ -131,7 +131,7 @@ def test_kl7_turn_up_is_part_of_the_move():
     assert s.down[0] == 2
 
 
-# ----- KL-8 foundations --------------------------------------------------------------------------------------
+# ----- KL-8 foundations -------------------------------------------------------------------------------------
 def test_kl8_foundations_by_suit_from_the_ace():
     s = L("t1: [2C] 2S\nt2: [3C] AS\nt3: [4C] AH")
     refused(s, "t1>f1", "KL-8")             # the 2 before the Ace
@@ -147,7 +147,7 @@ def test_kl8_one_card_at_a_time():
     refused(s, "t1>f1x2", "KL-8")
 
 
-# ----- KL-9 drawing, KL-10 redealing ------------------------------------------------------------------------------
+# ----- KL-9 drawing, KL-10 redealing ------------------------------------------------------------------------
 @pytest.mark.parametrize("draw", [1, 2, 3])
 def test_kl9_draw_count_and_only_the_top_plays(draw):
     s = games.new("klondike", seed=3, draw=draw)
@@ -187,19 +187,20 @@ def test_kl9_nothing_to_draw():
     assert "nothing to draw" in str(err)
 
 
-# ----- KL-11 undo, KL-13 score -------------------------------------------------------------------------------------
+# ----- KL-11 undo, KL-13 score ------------------------------------------------------------------------------
 def test_kl11_kl13_undo_restores_but_moves_stay_counted():
     s = games.new("klondike", seed=17)
     start = s.key()
     for _ in range(5):
         s.play(s.legal_moves()[-1])
     assert s.undo_all() == 5 and s.key() == start
-    assert s.score == 5 and s.view()["moves"] == 5 and s.view()["on_table"] == 0
+    obs = s.observation()
+    assert s.score == 5 and obs.moves_made == 5 and obs.on_table == 0
     s.redo()
     assert s.score == 6
 
 
-# ----- KL-14, KL-16 same deal, KL-18 ranking --------------------------------------------------------------------------
+# ----- KL-14, KL-16 same deal, KL-18 ranking ----------------------------------------------------------------
 def test_kl16_deal_code_gives_every_player_the_same_deal():
     s = games.new("klondike", seed=4242, draw=3, foundation_return=False)
     other = games.from_code(s.deal_code)
@@ -219,7 +220,7 @@ def test_kl18_race_ranking_ties_and_unfinished():
     assert rank_race({"x": b, "y": b.copy()}) == [(1, "x"), (1, "y")]
 
 
-# ----- KL-15 foundation return ------------------------------------------------------------------------------------
+# ----- KL-15 foundation return ------------------------------------------------------------------------------
 def test_kl15_cards_come_back_down_by_default():
     s = L("f1: ..5S\nt1: [2C] 6D\nt2:\nf2: ..KH")
     s.play("f1>t1")
@@ -235,7 +236,7 @@ def test_kl15_no_foundation_to_foundation():
     refused(s, "f1>f2", "KL-15")
 
 
-# ----- bad input, saves, layouts -------------------------------------------------------------------------------------
+# ----- bad input, saves, layouts ----------------------------------------------------------------------------
 def test_tampered_save_is_refused():
     s = games.new("klondike", seed=5)
     s.play("draw")
@@ -262,15 +263,18 @@ def test_layout_errors(text, words):
     assert words in str(err.value)
 
 
-def test_view_shape():
+def test_observation_shape():
     s = games.new("klondike", seed=1)
-    v = s.view()
-    assert [p["id"] for p in v["piles"]] == ["s", "w", "f1", "f2", "f3", "f4"] + [f"t{i}" for i in range(1, 8)]
-    assert v["pack"] == "standard" and v["piles"][2]["label"] == "Spades"
-    json.dumps(v)
+    obs = s.observation()
+    assert [p.id for p in obs.piles] == ["s", "w", "f1", "f2", "f3", "f4"] + [f"t{i}" for i in range(1, 8)]
+    assert [p.role.value for p in obs.piles[:3]] == ["stock", "waste", "foundation"]
+    assert obs.game == "klondike" and obs.piles[2].label == "Spades" and obs.pile("s").hidden == 24
+    assert obs.draw == 1 and obs.redeals_left is None and dict(obs.options) == s.options
+    assert [p.hidden for p in obs.by_role("tableau")] == list(range(7))
+    json.dumps(obs.to_json())
 
 
-# ----- PySol boards -----------------------------------------------------------------------------------------------------
+# ----- PySol boards
 @pytest.mark.parametrize("seed", [0, 1, 99, 123456])
 def test_pysol_round_trip_of_a_deal(seed):
     s = games.new("klondike", seed=seed)

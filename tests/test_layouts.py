@@ -75,20 +75,18 @@ def test_legal_destinations_agree_with_legal_moves(name, seed, picks):
 
 
 @pytest.mark.parametrize("name", PATIENCES)
-def test_view_format(name):
+def test_observation_format(name):
     state = walk(name, 3, [0, 1, 2, 3])
-    v = state.view()
-    assert set(v) >= {"game", "title", "pack", "piles", "status", "moves", "options", "deal_code"}
-    kinds = {"s": "stock", "w": "waste", "r": "reserve", "f": "foundation", "t": "tableau"}
-    for pile in v["piles"]:
-        assert pile["kind"] == kinds[pile["id"][0]] and isinstance(pile["label"], str)
-        for notation, up in pile["cards"]:
-            assert (notation == "??") == (not up)
-    assert v["status"] == "playing" and v["moves"] == 4 and v["deal_code"] == state.deal_code
-    hidden = sum(not up for p in v["piles"] for _, up in p["cards"])
-    shown = state.view(show_all=True)
-    assert sum(c[0] == "??" for p in shown["piles"] for c in p["cards"]) == 0 and hidden
-    json.dumps(v)
+    obs = state.observation()
+    roles = {"s": "stock", "w": "waste", "r": "reserve", "f": "foundation", "t": "tableau"}
+    assert [p.id for p in obs.piles] == state.pile_ids()
+    for pile in obs.piles:
+        assert pile.role.value == roles[pile.id[0]] and isinstance(pile.label, str) and pile.label
+        assert pile.size == len(state.pile(pile.id)[2])
+    assert obs.game == name and obs.status == "playing" and obs.moves_made == 4 and obs.on_table == 4
+    assert obs.legal == tuple(str(m) for m in state.legal_moves())
+    assert sum(p.hidden for p in obs.piles) == len(state.unseen())
+    json.dumps(obs.to_json())
 
 
 # ----- left-out cards, options, errors naming the line ------------------------------------------------------

@@ -201,7 +201,7 @@ def test_hint_does_not_look_at_hidden_cards():
     different cards get the same hint."""
     state = games.new("tarot-solitaire", seed=11)
     other = determinize(state, random.Random(99))
-    assert other.view() == state.view() and other.key() != state.key()
+    assert other.observation() == state.observation() and other.key() != state.key()
     a = hint(state, seconds=60, states=400, deals=3)
     b = hint(other, seconds=60, states=400, deals=3)
     assert a == b and state.is_legal(a)
@@ -210,7 +210,7 @@ def test_hint_does_not_look_at_hidden_cards():
 def test_determinize_keeps_what_the_player_sees_and_every_card():
     state = games.new("tarot-solitaire", seed=2)
     made_up = determinize(state, random.Random(1))
-    assert made_up.view() == state.view()
+    assert made_up.observation() == state.observation()
     assert sorted(made_up.cards()) == sorted(state.cards())
 
 

@@ -197,7 +197,8 @@ def test_ts10_face_down_card_turns_up_and_undo_turns_it_back():
     s = L("t1: [T5 9C] AW")
     s.play("t1>f1")
     assert s.down[0] == 1 and top(s, "t1") == "9C"
-    assert s.view()["piles"][-9]["cards"][-1] == ["9C", True]
+    t1 = s.observation().pile("t1")
+    assert t1.cards == (Card.parse("9C"),) and t1.hidden == 1
     s.undo()
     assert s.down[0] == 2
 
@@ -303,7 +304,9 @@ def test_ts14_won_with_77_cards_up_wherever_the_fool_is():
     s = L("f1: ..KW\nf2: ..KC\nf3: ..KS\nf4: ..QP\nf5: ..T21\nt1: T0\nt2: KP")
     assert not s.is_won()
     s.play("t2>f4")
-    assert s.is_won() and s.is_over() and s.view()["status"] == "won"
+    obs = s.observation()
+    assert s.is_won() and s.is_over() and obs.status == "won" and obs.over and obs.won
+    assert obs.current_player is None and s.returns() == (1.0,)
 
 
 def test_ts14_trump_ace_needs_all_78():
@@ -321,7 +324,9 @@ STUCK = "f1: ..KW\nf2: ..KC\nf3: ..KS\nf4: ..10P\nf5: ..T21\nt1: KP\nt2: [PP] {}
 def test_ts15_stuck_when_only_the_stock_cycles():
     s = L(STUCK.format("NP"), fool="trump_ace")
     assert s.legal_moves() == [Move("draw")]
-    assert s.is_stuck() and s.is_over() and s.view()["status"] == "stuck"
+    obs = s.observation()
+    assert s.is_stuck() and s.is_over() and obs.status == "stuck" and obs.over and not obs.won
+    assert s.returns() == (0.0,)
     before = (s.key(), s.moves)
     s.is_over()
     assert (s.key(), s.moves) == before          # the probe leaves the position alone
@@ -329,7 +334,7 @@ def test_ts15_stuck_when_only_the_stock_cycles():
 
 def test_ts15_not_stuck_while_a_card_can_still_go_up():
     s = L(STUCK.format("PP").replace("[PP]", "[NP]"), fool="trump_ace")
-    assert not s.is_stuck() and s.view()["status"] == "playing"
+    assert not s.is_stuck() and s.observation().status == "playing" and not s.observation().over
 
 
 # ----- TS-16 draw option ----------------------------------------------------------------------------------
@@ -380,7 +385,8 @@ def test_ts20_ts21_undo_restores_and_moves_stay_counted():
     s.undo_all()
     assert s.key() == start and s.moves_made == 6
     s.redo()
-    assert s.moves_made == 7 and s.view()["moves"] == 7 and s.view()["on_table"] == 1
+    obs = s.observation()
+    assert s.moves_made == 7 and obs.moves_made == 7 and obs.on_table == 1
 
 
 # ----- TS-22 deal codes -------------------------------------------------------------------------------------
@@ -495,10 +501,11 @@ def test_parse_move_shortcuts():
     assert s.parse_move("s") == Move("draw")
 
 
-def test_view_hides_face_down_cards():
+def test_observation_hides_face_down_cards():
     s = games.new("tarot-solitaire", seed=3)
-    v = s.view()
-    t1 = [p for p in v["piles"] if p["id"] == "t1"][0]
-    assert t1["cards"][0] == ["??", False] and t1["cards"][-1][1] is True
-    assert v["status"] == "playing" and v["deal_code"] == s.deal_code
-    assert json.dumps(v)
+    obs = s.observation()
+    t1 = obs.pile("t1")
+    assert t1.hidden == 9 and t1.cards == (s.card(s.tab[0][-1]),)
+    assert obs.status == "playing" and obs.current_player == 0 and obs.title == "Tarot Solitaire"
+    assert obs.pile("w").label == "Discard" and obs.draw == 2
+    assert json.dumps(obs.to_json())
