@@ -16,7 +16,7 @@ pytest.importorskip("ipywidgets")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from tarot_learn import games  # noqa: E402
-from tarot_learn.cards import Card  # noqa: E402
+from tarot_learn.cards import Card, standard_deck  # noqa: E402
 from tarot_learn.core import Move, OptionError  # noqa: E402
 from tarot_learn.widgets import SolitaireBoard  # noqa: E402
 from tarot_learn.widgets.board import patience_games  # noqa: E402
@@ -232,18 +232,26 @@ def test_auto_finish_and_the_win_message():
     assert board.buttons["auto"].disabled
 
 
-def test_no_moves_left_only_when_the_engine_proves_it(monkeypatch):
+def test_no_moves_left_only_when_the_player_can_see_it(monkeypatch):
     s = games.new("tarot-solitaire", seed=1)
     board = SolitaireBoard(state=s)
     rng = __import__("random").Random(0)
-    for _ in range(300):            # random play: the deal is still open, so no such message
+    for _ in range(300):            # random play: while any move is legal, no such message
         s.play(rng.choice([m for m in s.legal_moves() if not (m.action == "move" and m.src[0] == "f")]))
         board.refresh()
-        assert s.is_over() or "No moves left" not in board._status.value
-    # when the engine proves the position blocked (TS-15), the board says so
+        assert not s.legal_moves() or "No moves left" not in board._status.value
+    # the engine's verdict from looking through the face-down stock never reaches the page
     monkeypatch.setattr(type(s), "is_stuck", lambda self: True)
     board.refresh()
+    assert s.observation().status == "stuck" and s.legal_moves()
+    assert board.surface.view["status"] == "playing" and "No moves left" not in board._status.value
+    # no legal move at all (stock and waste empty, the one face-up card cannot move): said
+    rest = " ".join(str(c) for c in standard_deck() if str(c) != "2S")
+    blocked = games.from_layout("klondike", f"t1: [{rest}] 2S")
+    board = SolitaireBoard(state=blocked)
+    assert blocked.legal_moves() == []
     assert board.surface.view["status"] == "stuck" and "No moves left" in board._status.value
+    assert board.summary()["status"] == "stuck"
 
 
 def test_new_deal_from_seed_code_or_blank_and_bad_entries():
@@ -255,9 +263,10 @@ def test_new_deal_from_seed_code_or_blank_and_bad_entries():
     board.press("new")
     assert board.state.deal_code == code and board._option_widgets["draw"].value == 1
     before = board.state
-    for bad in ("not a code", "99999999999999999999"):
+    for bad in ("not a code", "99999999999999999999", "\u00b2", "4\u00b2", "KL" * 200_000):
         board.new_deal(bad)
         assert board.state is before and board.message_kind == "refused"
+        assert len(board.message) < 300                    # one line, not the pasted text
     board.new_deal("")
     assert board.state is not before and board.state.seed is not None
 
@@ -419,5 +428,5 @@ def test_page_messages_outside_the_schema_are_refused_visibly():
         board._on_browser_msg(board.surface, msg, [])
         assert board.message                                  # something is always said
     board._on_browser_msg(board.surface, {"event": "explode"}, [])
-    assert board.message_kind == "refused" and "does not understand" in board.message
+    assert board.message_kind == "refused" and "does not accept (unknown intent 'explode')" in board.message
     assert board.state.key() == key and board.state.moves == []
