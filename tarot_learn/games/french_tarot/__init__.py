@@ -5,19 +5,17 @@ Importing this package registers the game ``"french-tarot"`` (code ``FT``) with
 
 * :mod:`.rules`: the rules as pure functions over card numbers (tricks, discard, poignée, deal);
 * :mod:`.state`: :class:`FrenchTarot`, one deal as a ``State`` (bidding to scoring);
+* :mod:`.observe`: :class:`TarotObservation`, what one seat or a spectator may see (FT-44);
 * :mod:`.cards`, :mod:`.scoring`: card points, thresholds and the FFT score of a deal;
+* :mod:`.match`: the score sheet and a match of several deals;
 * :mod:`.bots`: computer players; :mod:`.simulate`: the fast simulation loop.
 """
 
+from .cards import card_points_half, is_bout, threshold
+from .match import Match, ScoreSheet
+from .observe import TarotObservation, TrickRecord
+from .scoring import DealScore, score_deal
 from .state import FrenchTarot, Phase
 
-__all__ = ["FrenchTarot", "Phase"]
-
-# --- scoring, score sheet and match (cards.py, scoring.py, match.py; appended by their author) ---
-from .cards import card_points_half, is_bout, threshold  # noqa: E402
-from .match import Match, ScoreSheet  # noqa: E402
-from .scoring import DealScore, score_deal  # noqa: E402
-
-__all__ += ["card_points_half", "is_bout", "threshold", "DealScore", "score_deal", "ScoreSheet",
-            "Match"]
-# --- end of the scoring block ---
+__all__ = ["FrenchTarot", "Phase", "TarotObservation", "TrickRecord", "card_points_half", "is_bout",
+           "threshold", "DealScore", "score_deal", "ScoreSheet", "Match"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any, Sequence
 
+from ...cards import Card
 from ...core import Move, OptionError
 from ...deals import Rng
 from ...observation import Role
@@ -32,6 +33,16 @@ __all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of"]
 # Sort keys as tables (faster than lambdas in the hot loop): by points, then by card number.
 _BY_POINTS = tuple(HALF_POINTS[c] * 128 + c for c in range(78)).__getitem__
 _TRUMPS = frozenset(range(PETIT, TWENTY_ONE + 1))
+# Observations hold the pack's own Card objects (rules.CARDS): found by identity, a card's number
+# costs no hashing; any other equal Card falls back to rules.NUMBERS.
+_BY_ID = {id(c): i for i, c in enumerate(R.CARDS)}
+
+
+def _numbers(cards: Sequence[Card]) -> list[int]:
+    out = [_BY_ID.get(id(c)) for c in cards]
+    if None in out:
+        return [R.NUMBERS[c] for c in cards]
+    return out  # type: ignore[return-value]
 
 
 def action_of(text: str) -> tuple[str, Any]:
@@ -93,20 +104,20 @@ class Seen:
         """Read a seat's :class:`~.observe.TarotObservation` (from :meth:`FrenchTarot.observation`)."""
         s = cls()
         s.seat, s.players, s.dealer, s.phase = obs.player, obs.players, obs.dealer, obs.phase
-        s.hand = sorted(c.index for c in obs.hand)
+        s.hand = sorted(_numbers(obs.hand))
         s.bids = [R.CONTRACT_NAMES.index(b) for _, b in obs.bids]
         # The highest bid so far (the contract once the bidding is over).
         s.contract = max(s.bids, default=R.PASS)
         s.taker = obs.taker if obs.taker is not None else -1
-        s.called = obs.called.index if obs.called is not None else -1
+        s.called = R.NUMBERS[obs.called] if obs.called is not None else -1
         s.partner = obs.partner
-        s.dog = [c.index for c in obs.pile("dog").cards]
-        s.discard = [c.index for c in obs.pile("discard").cards]
-        s.trick = [c.index for c in obs.pile("trick").cards]
+        s.dog = _numbers(obs.pile("dog").cards)
+        s.discard = _numbers(obs.pile("discard").cards)
+        s.trick = _numbers(obs.pile("trick").cards)
         s.leader = obs.leader
-        s.tricks = [(t.leader, tuple(c.index for c in t.cards), t.winner) for t in obs.tricks]
+        s.tricks = [(t.leader, tuple(_numbers(t.cards)), t.winner) for t in obs.tricks]
         s.played = {c for _, cs, _ in s.tricks for c in cs} | set(s.trick)
-        s.poignees = [(p.owner, tuple(c.index for c in p.cards)) for p in obs.by_role(Role.POIGNEE)]
+        s.poignees = [(p.owner, tuple(_numbers(p.cards))) for p in obs.by_role(Role.POIGNEE)]
         s.chelem = obs.chelem
         actions = [action_of(m) for m in obs.legal]
         if s.phase == "playing":

@@ -14,6 +14,7 @@ Piles, by role (:class:`~tarot_learn.observation.Role`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ...cards import Card
@@ -84,8 +85,18 @@ class TarotObservation(Observation):
 # The deal is read through its public attributes only (hands, dog, dog_seen, discard, ...), so this
 # module needs no import of the state and the state imports it.
 
+_CARD = R.CARDS.__getitem__
+
+
 def _cards(numbers: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(R.CARDS[c] for c in numbers)
+    return tuple(map(_CARD, numbers))
+
+
+@lru_cache(maxsize=4096)
+def _record(trick: tuple[int, tuple[int, ...], int]) -> TrickRecord:
+    # A finished trick never changes, and every later observation of the deal repeats it.
+    leader, cards, winner = trick
+    return TrickRecord(leader, _cards(cards), winner)
 
 
 def known_partner(deal: Any, player: int) -> int | None:
@@ -163,6 +174,9 @@ def build_observation(deal: Any, player: int) -> TarotObservation:
     to_play = deal.to_play
     bidding_over = deal.taker >= 0 and len(deal.bids) == n
     result = deal.result
+    won = [0] * n
+    for _, _, w in deal.tricks:
+        won[w] += 1
     return TarotObservation(
         game=deal.name, title=deal.title, player=player,
         current_player=None if to_play < 0 else to_play,
@@ -176,8 +190,8 @@ def build_observation(deal: Any, player: int) -> TarotObservation:
         taker=deal.taker if bidding_over else None,
         called=R.CARDS[deal.called] if deal.called >= 0 else None,
         partner=known_partner(deal, player), chelem=deal.chelem, leader=deal.leader,
-        tricks=tuple(TrickRecord(lead, _cards(cards), w) for lead, cards, w in deal.tricks),
-        tricks_won=tuple(sum(1 for _, _, w in deal.tricks if w == s) for s in range(n)),
+        tricks=tuple(map(_record, deal.tricks)),
+        tricks_won=tuple(won),
         scores=tuple(result.scores) if result is not None else None,
         reason=deal.reason,
     )

@@ -27,7 +27,7 @@ from . import cards as ftcards
 from .scoring import DealScore, score_deal
 
 __all__ = [
-    "EXCUSE", "PETIT", "TWENTY_ONE", "BOUTS", "KINGS", "CARDS", "text", "card_number",
+    "EXCUSE", "PETIT", "TWENTY_ONE", "BOUTS", "KINGS", "CARDS", "NUMBERS", "text", "card_number",
     "PASS", "PRISE", "GARDE", "GARDE_SANS", "GARDE_CONTRE", "CONTRACTS", "CONTRACT_NAMES",
     "MULTIPLIER", "layout", "deal", "petit_sec", "seat_names",
     "legal_plays", "trick_winner", "play_rule", "discard_allowed", "discard_problem",
@@ -42,6 +42,8 @@ EXCUSE, PETIT, TWENTY_ONE = 56, 57, 77
 BOUTS = frozenset((EXCUSE, PETIT, TWENTY_ONE))
 KINGS = frozenset((13, 27, 41, 55))
 _BY_TEXT = {str(c): c.index for c in CARDS}
+# Card -> number without recomputing Card.index (bots read every card of an observation).
+NUMBERS: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
 
 
 _TEXTS = tuple(str(c) for c in CARDS)
@@ -55,7 +57,7 @@ def text(c: int) -> str:
 def card_number(card: "Card | str") -> int:
     """The number of a card or card text; raises ``KeyError`` for a text that names no card."""
     if isinstance(card, Card):
-        return card.index
+        return NUMBERS[card]
     number = _BY_TEXT.get(card)
     if number is None:
         return _BY_TEXT[card.strip().upper()]
