@@ -916,6 +916,9 @@ class Patience(State):
 
     # ----- position, key, cards ----------------------------------------------------------------------
     def key(self) -> Hashable:
+        """The position as nested tuples of card ids: columns, face-down counts, foundations,
+        stock, waste, reserve, and the redeals made where they are limited (equal keys, equal
+        positions; the history is not part of it)."""
         return (tuple(map(tuple, self.tab)), tuple(self.down), tuple(map(tuple, self.found)),
                 tuple(self.stock), tuple(self.waste), tuple(self.reserve),
                 self.passes if self._max_redeals() is not None else 0)
