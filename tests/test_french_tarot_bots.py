@@ -6,6 +6,7 @@ import statistics
 import pytest
 
 from tarot_learn import games
+from tarot_learn.errors import OptionError
 from tarot_learn.games.french_tarot import rules as R
 from tarot_learn.games.french_tarot.bots import (HeuristicBot, RandomBot, Seen, action_of,
                                                   hand_strength, play_deal)
@@ -54,8 +55,12 @@ def test_observation_round_trip_into_seen():
     for move in state.moves[:30]:
         replay.play(move)
     seat = replay.to_play
-    seen = Seen.from_observation(replay.observation(seat))
+    obs = replay.observation(seat)
+    seen = Seen.from_observation(obs)
     assert seen.hand == replay.hands[seat] and seen.trick == replay.trick
+    assert seen.tricks == [tuple(t) for t in replay.tricks] and seen.taker == replay.taker
+    assert seen.discard == (replay.discard if seat == replay.taker else [c for c in replay.discard if c > 56])
+    assert obs.to_json()["tricks"][0]["winner"] == replay.tricks[0][2]
     assert [FrenchTarot.action_move(a) for a in seen.actions()] == replay.legal_moves()
     assert action_of("declare none") == ("declare", "none")
 
@@ -66,7 +71,7 @@ def test_random_bot_is_repeatable_and_legal():
     assert a.moves == b.moves
     c = play_deal(5, [RandomBot(i + 10) for i in range(4)])
     assert c.moves != a.moves
-    with pytest.raises(ValueError, match="one bot per seat"):
+    with pytest.raises(OptionError, match="one bot per seat"):
         play_deal(1, [RandomBot()] * 3)
 
 
