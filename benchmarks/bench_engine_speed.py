@@ -59,7 +59,7 @@ def tarot(deals=600):
     bots = [HeuristicBot() for _ in range(4)]
     t = time.process_time()
     for seed in range(deals):
-        simulate(seed, bots, dealer=seed % 4)
+        simulate(seed, bots, dealer=seed %% 4)
     return deals / (time.process_time() - t)
 
 out = {f"playout {n} (steps/s)": playout(n) for n in %(patiences)r}

@@ -107,7 +107,7 @@ def _face_up_patience_cards(state) -> Counter:
 def _secret_cards_for(state, seat: int) -> set:
     """French Tarot: cards in another seat's hand that nobody has shown (poignées are shown),
     and the dog while it lies face down."""
-    shown = {c for _, cards in state.poignees for c in cards}
+    shown = {c for _, cards in state.poignees for c in cards} | set(state.dog_seen)   # FT-15, FT-11
     secret = {c for s in range(state.players) if s != seat for c in state.hands[s] if c not in shown}
     if state.phase.value not in ("scored",):
         secret |= set(state.dog)
@@ -123,8 +123,13 @@ def _check_observations(state) -> None:
         obs = state.observation(player)
         assert obs.player == player and obs.game == state.name
         assert obs.current_player == state.current_player()
-        assert sum(p.size for p in obs.piles) == total, "every card is in exactly one pile"
         assert all(p.hidden >= 0 for p in obs.piles)
+        if n == 1:
+            assert sum(p.size for p in obs.piles) == total, "every card is in exactly one pile"
+        else:
+            # French Tarot also shows cards that stay in a hand (a poignée, a dog the taker took),
+            # and keeps won tricks as a record (``obs.tricks``): every hand is there, at its size.
+            assert obs.hand_sizes == tuple(len(h) for h in state.hands)
         again = state.observation(player)
         assert again == obs and json.dumps(again.to_json()) == json.dumps(obs.to_json())
         # Only the player whose turn it is gets moves (a patience's one player always does:
