@@ -880,3 +880,56 @@ def test_excuse_led_to_the_last_trick_wins_it_and_the_petit_counts_au_bout_befor
     assert R.PETIT in state.tricks[-2][1]
     r = state.result
     assert (r.half_points, r.bouts, r.petit_au_bout, r.chelem) == (182, 3, "attack", "announced_made")
+
+
+def _wands(ranks):
+    return " ".join(f"{r}W" for r in ranks)
+
+
+def test_chelem_last_trick_led_with_the_excuse_takes_a_defenders_petit_au_bout():
+    # FFT 2012 p.7: the side that takes the last trick with the Petit in it has the Petit au bout,
+    # also when the attack's Excuse takes that trick in a chelem (FT-26, FT-29).
+    taker = "T0 " + " ".join(f"T{r}" for r in range(12, 22)) + " " + _wands("8 9 10 P N Q K".split())
+    keeper = " ".join(f"T{r}" for r in range(1, 12)) + " " + _wands("A 2 3 4 5 6 7".split())
+    rest = _rest(taker, keeper)
+    state = _crafted([keeper, taker, " ".join(rest[:18]), " ".join(rest[18:36])], " ".join(rest[36:]))
+    for move in ("bid garde_sans", "pass", "pass", "pass", "declare chelem"):
+        state.play(move)
+    order = [f"T{r}" for r in range(21, 11, -1)] + [f"{r}W" for r in "K Q N P 10 9 8".split()] + ["T0"]
+    for card in order:
+        state.play_as(1, f"play {card}")
+        for seat in (2, 3):
+            state.play_as(seat, _defence_plays(state))
+        keep = [m for m in state.legal_moves() if m.arg != "T1"] or state.legal_moves()
+        state.play_as(0, keep[-1])                     # the Petit's holder keeps it to the end
+    referee(state)
+    leader, cards, winner = state.tricks[-1]
+    assert (leader, cards[0], winner) == (1, R.EXCUSE, 1) and R.PETIT in cards
+    r = state.result
+    assert (r.half_points, r.bouts, r.petit_au_bout, r.chelem) == (182, 3, "attack", "announced_made")
+    assert r.value == (25 + 91 - 36 + 10) * 4 + 400
+
+
+def test_defence_sweep_led_to_the_last_trick_with_its_excuse_is_a_defence_chelem():
+    # FT-26 for the defence (rule sheet, choice 6): a defence that has taken every earlier trick
+    # and leads its Excuse to the last trick takes it, keeps the Excuse and has made a chelem.
+    taker = _wands("A 2 3 4 5 6 7 8 9".split()) + " " + " ".join(f"{r}C" for r in "A 2 3 4 5 6 7 8 9".split())
+    sweeper = "T0 " + " ".join(f"T{r}" for r in range(5, 22))
+    second = "T1 T2 T3 T4 " + " ".join(f"{r}S" for r in "A 2 3 4 5 6 7 8 9 10 P N Q K".split())
+    third = " ".join(f"{r}P" for r in "A 2 3 4 5 6 7 8 9 10 P N Q K".split()) + " 10W PW NW QW"
+    state = _crafted([sweeper, taker, second, third], "KW 10C PC NC QC KC")
+    for move in ("bid garde_contre", "pass", "pass", "pass", "declare none"):
+        state.play(move)
+    while state.phase is Phase.PLAYING:
+        moves = [m for m in state.legal_moves() if m.action == "play"]
+        if state.to_play == 0:          # the sweeper leads its trumps low to high, the Excuse last
+            state.play(min(moves, key=lambda m: (m.arg == "T0", R.card_number(m.arg))))
+        else:
+            state.play(moves[0])
+    referee(state)
+    leader, cards, winner = state.tricks[-1]
+    assert (leader, cards[0], winner) == (0, R.EXCUSE, 0)
+    assert all(w != 1 for _, _, w in state.tricks) and R.EXCUSE in state.won[0]
+    r = state.result
+    assert (r.half_points, r.bouts, r.chelem) == (0, 0, "defence")
+    assert r.value == -((25 + 56) * 6 + 200)

@@ -477,8 +477,8 @@ def tally(contract: int, attack: Sequence[bool], won: Sequence[Sequence[int]],
     contre the dog is the defence's (FT-13, FT-27).  An Excuse exchange never paid (its side took
     no half-point card all deal) makes the Excuse count 4 and gives the opponents the half point
     (FT-25).  ``tricks`` are ``(leader, cards, winner)``: the last decides the Petit au bout
-    (FT-29, the one before it when the Excuse won the last under FT-26) and all of them the
-    chelem (FT-30, FT-38).
+    (FT-29: with the Petit in it, whoever takes it; else, when the Excuse won the last under FT-26,
+    the one before it) and all of them the chelem (FT-30, FT-38).
     """
     cards = [c for seat, pile in enumerate(won) if attack[seat] for c in pile]
     cards.extend(discard)
@@ -489,7 +489,7 @@ def tally(contract: int, attack: Sequence[bool], won: Sequence[Sequence[int]],
         half += -1 if attack[owed[0]] else 1
     bouts = sum(1 for c in cards if c in BOUTS)
     leader, last, winner = tricks[-1]
-    if last[0] == EXCUSE and winner == leader and len(tricks) > 1:
+    if PETIT not in last and last[0] == EXCUSE and winner == leader and len(tricks) > 1:
         _, last, winner = tricks[-2]     # the Excuse took the last trick (FT-26, FT-29)
     petit = None
     if PETIT in last:
