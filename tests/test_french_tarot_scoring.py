@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from tarot_learn.cards import Card, parse_cards, tarot_deck
 from tarot_learn.errors import CardError, OptionError, SaveError
-from tarot_learn.games.french_tarot.cards import (BOUTS, HAND_SIZES, POIGNEE_SIZES, card_points_half,
+from tarot_learn.games.french_tarot.cards import (BOUTS, DOG_SIZES, HAND_SIZES, POIGNEE_SIZES, card_points_half,
                                                    count_bouts, format_points, is_bout,
                                                    poignee_category, points_half, threshold)
 from tarot_learn.games.french_tarot.scoring import (CHELEMS, CONTRACTS, MULTIPLIERS, DealScore,
@@ -220,18 +220,51 @@ def test_petit_au_bout_needs_the_petit_on_that_side():
 # ----- chelem (FT-38) -------------------------------------------------------------------------------
 @pytest.mark.parametrize("chelem, bonus", list(CHELEMS.items()))
 def test_chelem_bonuses_are_not_multiplied(chelem, bonus):
-    points = {"announced_made": 91, "unannounced_made": 91, "announced_failed": 70,
-              "defence": 0}[chelem]
-    bouts = 0 if chelem == "defence" else 3
     for contract in CONTRACTS:
-        plain = score_deal(4, contract, bouts, points).value
-        assert score_deal(4, contract, bouts, points, chelem=chelem).value == plain + bonus
+        contre = contract == "garde_contre"
+        # A chelem's points: every card but the dog on a garde contre (six cards, 3 points at least);
+        # a defence chelem leaves the attack its discard or the dog (3 points at least), or nothing.
+        points = {"announced_made": 88 if contre else 91, "unannounced_made": 88 if contre else 91,
+                  "announced_failed": 70, "defence": 0 if contre else 3}[chelem]
+        bouts = 0 if chelem == "defence" else 3
+        s = score_deal(4, contract, bouts, points, chelem=chelem)
+        sign = 1 if s.made else -1
+        plain = sign * (25 + abs(s.margin)) * MULTIPLIERS[contract]
+        assert s.term("chelem").value == bonus and s.value == plain + bonus
 
 
 def test_defence_chelem_pays_each_defender_200_more():
-    s = score_deal(4, "prise", 0, 0, chelem="defence")
-    assert s.value == -(25 + 56) - 200
+    s = score_deal(4, "prise", 0, 3, chelem="defence")          # the six discarded cards, all low
+    assert s.value == -(25 + 53) - 200
     assert s.scores == (3 * s.value, -s.value, -s.value, -s.value)
+    assert score_deal(4, "garde_contre", 0, 0, chelem="defence").value == -(25 + 56) * 6 - 200
+    assert score_deal(4, "prise", 1, 7, chelem="defence").value == -(25 + 44) - 200   # + its Excuse
+
+
+@pytest.mark.parametrize("kwargs, rule", [
+    (dict(contract="garde", bouts=2, points=49, chelem="announced_made"), "91 with the 3 bouts, or 87"),
+    (dict(contract="garde", bouts=3, points=87, chelem="unannounced_made"), "91 with the 3 bouts, or 87"),
+    (dict(contract="garde", bouts=2, points=85, chelem="unannounced_made"), "91 with the 3 bouts, or 87"),
+    (dict(contract="garde_contre", bouts=3, points=91, chelem="announced_made"), "less the dog's points"),
+    (dict(contract="prise", bouts=0, points=0, chelem="defence"), "its discard"),
+    (dict(contract="garde_contre", bouts=0, points=3, chelem="defence"), "nothing"),
+    (dict(contract="garde_sans", bouts=0, points=30, chelem="defence"), "the dog"),
+    (dict(contract="garde", bouts=3, points=90, chelem=None), "the defence took no trick"),
+    (dict(contract="garde", bouts=3, points=89.5, chelem="announced_failed"), "the defence took no trick"),
+    (dict(contract="garde", bouts=0, points=2, chelem=None), "the attack took no trick"),
+])
+def test_a_chelem_that_cannot_be_every_trick_is_refused(kwargs, rule):
+    with pytest.raises(OptionError, match=rule) as err:
+        score_deal(4, **kwargs)
+    assert "FT-30" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_chelems_that_can_happen_are_accepted():
+    assert score_deal(4, "garde", 3, 91, chelem="announced_made").value == (25 + 55) * 2 + 400
+    assert score_deal(4, "prise", 2, 87, chelem="unannounced_made").value == 25 + 46 + 200
+    assert score_deal(5, "garde_contre", 3, 89.5, chelem="announced_made").made  # a dog of 3 low cards
+    assert score_deal(4, "garde_contre", 2, 80, chelem="announced_made").made   # the defence: dog + Excuse
+    assert score_deal(3, "garde_sans", 1, 7, chelem="defence").term("chelem").value == -200
 
 
 def test_inconsistent_chelem_is_refused():
@@ -302,23 +335,39 @@ def test_round_trip_through_dict():
 
 # ----- properties -----------------------------------------------------------------------------------
 @st.composite
+def _chelem_points(draw, players, contract, chelem):
+    """Bouts and half points that a deal with this chelem can end with (FT-25, FT-30)."""
+    dog, contre = DOG_SIZES[players], contract == "garde_contre"
+    kept = int(draw(st.booleans()))               # the trickless side keeps its own Excuse
+    if chelem in ("announced_made", "unannounced_made"):
+        dog_bouts = draw(st.integers(0, 3 - kept)) if contre else 0
+        dog_half = draw(st.integers(dog + 8 * dog_bouts, 9 * dog)) if contre else 0
+        return 3 - kept - dog_bouts, 182 - dog_half - 8 * kept
+    if chelem == "defence":
+        if contract in ("prise", "garde"):
+            return kept, draw(st.integers(dog, 7 * dog)) + 8 * kept
+        if contre:
+            return kept, 8 * kept
+        dog_bouts = draw(st.integers(0, min(dog, 3 - kept)))
+        return dog_bouts + kept, draw(st.integers(dog + 8 * dog_bouts, 9 * dog)) + 8 * kept
+    bouts = draw(st.integers(0, 3))
+    low = players + (0 if contre else dog) if chelem is None else 0
+    high = 182 - players - (dog if contre else 0)
+    return bouts, draw(st.integers(max(8 * bouts, low), min(182 - 8 * (3 - bouts), high)))
+
+
+@st.composite
 def deals(draw):
     players = draw(st.sampled_from([3, 4, 5]))
-    bouts = draw(st.integers(0, 3))
-    half = draw(st.integers(8 * bouts, 182 - 8 * (3 - bouts)))
-    made = half >= 2 * threshold(bouts)
+    contract = draw(st.sampled_from(CONTRACTS))
+    chelem = draw(st.sampled_from([None, "announced_failed", "announced_made", "unannounced_made", "defence"]))
+    bouts, half = draw(_chelem_points(players, contract, chelem))
     petit_options = [None]
-    if bouts >= 1:
+    if bouts >= 1 and chelem != "defence":
         petit_options.append("attack")
-    if bouts <= 2:
+    if bouts <= 2 and chelem not in ("announced_made", "unannounced_made"):
         petit_options.append("defence")
     petit = draw(st.sampled_from(petit_options))
-    chelem_options = [None, "announced_failed"]
-    if made and petit != "defence":
-        chelem_options += ["announced_made", "unannounced_made"]
-    if not made and petit != "attack":
-        chelem_options.append("defence")
-    chelem = draw(st.sampled_from(chelem_options))
     alone = players == 5 and draw(st.booleans())
     taker = draw(st.integers(0, players - 1))
     seats = taker
@@ -328,7 +377,7 @@ def deals(draw):
     poignees = draw(st.lists(st.tuples(st.sampled_from(["attack", "defence"]),
                                        st.integers(sizes[0], min(22, HAND_SIZES[players]))),
                              max_size=1))
-    return dict(players=players, contract=draw(st.sampled_from(CONTRACTS)), bouts=bouts,
+    return dict(players=players, contract=contract, bouts=bouts,
                 half_points=half, petit_au_bout=petit, chelem=chelem, taker_alone=alone,
                 seats=seats, poignees=poignees)
 
@@ -352,8 +401,12 @@ def test_scores_always_sum_to_zero_and_follow_the_shares(kwargs):
 def test_more_points_never_score_less(kwargs):
     s = score_deal(**kwargs)
     if kwargs["chelem"] in (None, "announced_failed") and kwargs["half_points"] + 1 <= 182 - 8 * (3 - kwargs["bouts"]):
-        more = score_deal(**{**kwargs, "half_points": kwargs["half_points"] + 1})
-        assert more.value >= s.value
+        try:
+            more = score_deal(**{**kwargs, "half_points": kwargs["half_points"] + 1})
+        except OptionError as err:      # one half point more would be every trick: a chelem
+            assert "the defence took no trick" in str(err)
+        else:
+            assert more.value >= s.value
     assert s.made == (s.half_points >= 2 * s.threshold)
     assert abs(s.term("contract").value) == 25 * s.multiplier
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ...errors import OptionError, SaveError
-from .cards import (HAND_SIZES, POIGNEE_BONUS, TOTAL_HALF_POINTS, format_points, poignee_category,
+from .cards import (DOG_SIZES, HAND_SIZES, POIGNEE_BONUS, TOTAL_HALF_POINTS, format_points, poignee_category,
                     threshold)
 
 __all__ = [
@@ -430,6 +430,7 @@ def score_deal(
         petit_au_bout = _check_petit_au_bout(petit_au_bout, bouts)
     made = half >= 2 * needed
     _check_chelem(chelem, made, petit_au_bout)
+    _check_chelem_points(chelem, players, contract, bouts, half)
     shown = _poignees(poignees, players, 1 if partner is None else 2)
 
     # ----- the score (FT-32 .. FT-39), all signed for the attack --------------------------------
@@ -487,6 +488,59 @@ def _check_chelem(chelem: Any, made: bool, petit_au_bout: str | None) -> None:
                               "check chelem or points")
         if petit_au_bout == "attack":
             raise OptionError("the attack cannot take the last trick when the defence made a chelem")
+
+
+# Cards a side holds apart from its tricks: the taker's discard (no king or bout, FT-12) on a prise
+# or garde, the dog on a garde sans (the attack's) or a garde contre (the defence's), FT-13.
+_ATTACK_EXTRA = {"prise": "discard", "garde": "discard", "garde_sans": "dog", "garde_contre": "none"}
+
+
+def _trickless_side_holds(extra: str, dog: int, bouts: int, half: int) -> bool:
+    """Whether a side that took no trick can end with ``bouts`` bouts and ``half`` half points: its
+    ``extra`` cards (``'none'``; a ``'discard'`` of ``dog`` cards worth 1 to 7 half points, no
+    bout; the ``'dog'``, 1 to 9 each, a bout 9) and perhaps its own Excuse, kept for 4 points since
+    it has no card to give in exchange (FT-25; the FFT's chelem of 87 points, p.9)."""
+    for kept in (0, 1):
+        rest_bouts, rest = bouts - kept, half - 8 * kept
+        if extra == "none":
+            fits = rest_bouts == 0 and rest == 0
+        elif extra == "discard":
+            fits = rest_bouts == 0 and dog <= rest <= 7 * dog
+        else:
+            fits = 0 <= rest_bouts <= dog and dog + 8 * rest_bouts <= rest <= 9 * dog
+        if fits:
+            return True
+    return False
+
+
+def _check_chelem_points(chelem: str | None, players: int, contract: str, bouts: int, half: int) -> None:
+    """A chelem is every trick (FT-30): the points and bouts must be what the other side can keep."""
+    dog, pts = DOG_SIZES[players], format_points(half)
+    if chelem in ("announced_made", "unannounced_made"):
+        extra = "dog" if contract == "garde_contre" else "none"
+        if not _trickless_side_holds(extra, dog, 3 - bouts, TOTAL_HALF_POINTS - half):
+            held = ("91 less the dog's points (the defence's on a garde contre)" if extra == "dog"
+                    else "91 with the 3 bouts, or 87 with 2 when the defence keeps its Excuse")
+            raise OptionError(f"a chelem made gives the attack every trick (FT-30): {held} (FT-25), "
+                              f"not {pts} points with {bouts} bouts")
+        return
+    if chelem == "defence":
+        extra = _ATTACK_EXTRA[contract]
+        if not _trickless_side_holds(extra, dog, bouts, half):
+            held = {"discard": "its discard (no king or bout)", "dog": "the dog",
+                    "none": "nothing"}[extra]
+            raise OptionError(f"a defence chelem leaves the attack {held} and perhaps its Excuse "
+                              f"(FT-25, FT-30), not {pts} points with {bouts} bouts")
+        return
+    # No chelem made: each side took a trick of `players` cards, at least half a point each.
+    low = players + (dog if _ATTACK_EXTRA[contract] != "none" else 0)
+    high = TOTAL_HALF_POINTS - players - (dog if contract == "garde_contre" else 0)
+    if half > high:
+        raise OptionError(f"with {pts} points the defence took no trick: that is a chelem made "
+                          f"(FT-30), so choose chelem 'announced_made' or 'unannounced_made'")
+    if half < low and chelem is None:
+        raise OptionError(f"with {pts} points the attack took no trick: that is a chelem made by "
+                          f"the defence (FT-30), so choose chelem 'defence'")
 
 
 def _poignees(poignees: Any, players: int, attackers: int) -> list[Poignee]:
