@@ -266,3 +266,8 @@ def test_safe_moves_up_are_forced():
     state = games.from_layout("tarot-solitaire", "t1: AW\nt2: KS")
     steps = PatienceAdapter(state).expand()
     assert steps == [(IllegalMove and state.parse_move("t1>f1"),)]
+
+
+def test_a_hint_for_french_tarot_says_what_to_use_instead():
+    with pytest.raises(SolveError, match="computer players"):
+        hint(games.new("french-tarot", seed=1), seconds=0.1)

@@ -276,8 +276,6 @@ class Patience(State):
             return "f", i, self.found[i]
         return kind, 0, (self.stock if kind == "s" else self.waste if kind == "w" else self.reserve)
 
-    _pile = pile   # the older name, still used by lesson 06 and the browser tests
-
     def pile_ids(self) -> list[str]:
         """Every pile id of this game, in board order."""
         return ["s", "w"] + (["r"] if self.HAS_RESERVE else []) + [*self.foundation_ids, *self.column_ids]

@@ -60,6 +60,9 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
     check_budget(states, seconds)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise SolveError(f"deals must be a whole number of made-up deals, at least 1, not {deals!r}")
+    if state.num_players() != 1:
+        raise SolveError(f"hints are for the one-player patiences; {state.title} has computer players "
+                         "instead (tarot_learn.games.french_tarot.bots)")
     start = time.perf_counter()
     legal = state.legal_moves()
     if state.is_won() or not legal:
