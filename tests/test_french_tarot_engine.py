@@ -722,21 +722,21 @@ def test_observations_show_no_other_hand_and_no_face_down_card(players):
 def _hide_again(state, seat, rng):
     """A twin of ``state`` where every card hidden from ``seat`` is dealt among the hidden places
     at random (sizes kept): the same position as far as ``seat`` can tell."""
-    data = state._snapshot()
-    places = [h for s, h in enumerate(data["hands"]) if s != seat]
-    places.append(data["dog"])
+    twin = FrenchTarot.new(state.seed, players=state.players, dealer=state.dealer)
+    twin._restore(state._snapshot())
+    # The hidden cards dealt again among the hidden places: such a twin need not be reachable by
+    # legal play (a seat may now hold a suit it did not follow), so its fields are set directly.
+    places = [h for s, h in enumerate(twin.hands) if s != seat]
+    places.append(twin.dog)
     hidden = [c for s, h in enumerate(state.hands) if s != seat
               for c in h if c not in _shown_by(state, s)] + list(state.dog)
-    texts = [R.text(c) for c in hidden]
-    shuffled = list(texts)
+    shuffled = list(hidden)
     for i in range(len(shuffled) - 1, 0, -1):
         j = rng.below(i + 1)
         shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
-    swap = dict(zip(texts, shuffled))
+    swap = dict(zip(hidden, shuffled))
     for place in places:
-        place[:] = [swap.get(c, c) for c in place]
-    twin = FrenchTarot.new(state.seed, players=state.players, dealer=state.dealer)
-    twin._restore(data)
+        place[:] = sorted(swap.get(c, c) for c in place)
     return twin
 
 

@@ -40,8 +40,9 @@ tarot_learn.errors.IllegalMove: prise does not beat the garde already named: pas
 
 from __future__ import annotations
 
+import json
 from enum import Enum
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Iterator, Sequence
 
 from ...cards import Card
 from ...core import IllegalMove, LayoutError, Move, MoveSyntaxError, Option, OptionError, SaveError, State
@@ -49,6 +50,7 @@ from ..registry import register
 from . import rules as R
 from .observe import TarotObservation, build_observation
 from .rules import EXCUSE
+from .saved import FIELDS, Position, dealt_cards, read_position
 from .scoring import DealScore
 
 __all__ = ["FrenchTarot", "Phase"]
@@ -652,39 +654,48 @@ class FrenchTarot(State):
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
-        def nums(items: Any) -> list[int]:
-            try:
-                return [R.card_number(x) for x in items]
-            except (KeyError, AttributeError):
-                raise SaveError(f"the save's position holds {items!r}, which is not a list of cards") from None
+        """A saved position, trusted only once it is reached by legal play: its fields are read and
+        checked (:func:`.saved.read_position`), the deal they imply is worked back
+        (:func:`.saved.dealt_cards`) and the bids, call, discard, announcements, poignées and tricks
+        are replayed on it under the rules; the result must be the saved position, field by field.
+        Anything else is a :class:`SaveError` naming what is wrong."""
+        pos = read_position(data, self.options)
+        hands, dog, plays = dealt_cards(pos)
+        self._reset(pos.players, pos.dealer)
+        self.hands, self.dog = hands, dog
+        self._check_petit_sec()
+        for what, move in self._saved_moves(pos, plays):
+            problem = self._problem(move)
+            if problem is not None:
+                raise SaveError(f"the save's position is not reached by legal play: {what} is refused "
+                                f"({problem})")
+            self._apply(move)
+        mine = self._snapshot()
+        for field in FIELDS:
+            if json.dumps(mine[field]) != json.dumps(data[field]):
+                raise SaveError(f"the save's position does not add up: its {field} is not what its deal, bids "
+                                "and tricks give")
 
-        players, dealer = int(data["players"]), int(data["dealer"])
-        if players not in (3, 4, 5) or not 0 <= dealer < players:
-            raise SaveError(f"the save's position has players={players}, dealer={dealer}, which is not a table")
-        self._reset(players, dealer)
-        self.phase = Phase(data["phase"])
-        self.hands = [nums(h) for h in data["hands"]]
-        self.dog, self.dog_seen = nums(data["dog"]), nums(data["dog_seen"])
-        self.bids = [R.CONTRACT_NAMES.index(b) for b in data["bids"]]
-        self.taker, self.contract = int(data["taker"]), R.CONTRACT_NAMES.index(data["contract"])
-        self.called = R.card_number(data["called"]) if data["called"] else -1
-        self.partner = int(data["partner"])
-        self.discard = nums(data["discard"])
-        self.chelem_decided, self.chelem = bool(data["chelem_decided"]), bool(data["chelem"])
-        self.poignees = [(int(s), tuple(nums(cs))) for s, cs in data["poignees"]]
-        self.trick, self.leader = nums(data["trick"]), int(data["leader"])
-        self.tricks = [(int(lead), tuple(nums(cs)), int(w)) for lead, cs, w in data["tricks"]]
-        self.won = [nums(p) for p in data["won"]]
-        self.owed = tuple(data["owed"]) if data["owed"] else None
-        self.reason = str(data["reason"])
-        if len(self.hands) != players or len(self.won) != players:
-            raise SaveError("the save's position has a number of hands other than the number of players")
-        every = sorted(c for c in [*sum(self.hands, []), *self.dog, *self.discard, *self.trick,
-                                   *sum(self.won, [])])
-        if every != list(range(78)):
-            raise SaveError(f"the save's position holds {len(every)} cards, not the 78 of the pack once each")
-        if self.phase is Phase.SCORED:
-            self._finish()
+    @staticmethod
+    def _saved_moves(pos: Position, plays: list[tuple[int, int]]) -> "Iterator[tuple[str, Move]]":
+        """The moves that lead from the deal to a saved position, each with what it stands for."""
+        names = R.seat_names(pos.players)
+        for i, bid in enumerate(pos.bids, 1):
+            yield f"bid {i}", Move("bid", arg=R.CONTRACT_NAMES[bid])
+        if pos.called >= 0:
+            yield "the called card", Move("call", arg=R.text(pos.called))
+        if pos.discard:
+            yield "the discard", Move("discard", arg=" ".join(R.text(c) for c in pos.discard))
+        if pos.chelem_decided:
+            yield "the chelem announcement", Move("declare", arg="chelem" if pos.chelem else "none")
+        shown = {seat: cards for seat, cards in pos.poignees}
+        for i, (seat, card) in enumerate(plays):
+            if seat in shown:
+                yield f"{names[seat]}'s poignée", Move("declare", arg="poignee " + " ".join(
+                    R.text(c) for c in shown.pop(seat)))
+            yield f"card {i + 1} played ({R.text(card)} by {names[seat]})", Move("play", arg=R.text(card))
+        for seat, cards in shown.items():   # shown by the seat to play, before its first card
+            yield f"{names[seat]}'s poignée", Move("declare", arg="poignee " + " ".join(R.text(c) for c in cards))
 
     # ----- what players see ----------------------------------------------------------------------
     def observation(self, player: int = 0) -> TarotObservation:
