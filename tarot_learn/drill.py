@@ -60,6 +60,7 @@ _SIMPLE_KINDS = ("name", "value", "group")
 # Questions until a card answered right in box k (1..5) is due again; a miss returns in 2.
 INTERVALS = {1: 3, 2: 7, 3: 15, 4: 30, 5: 60}
 MISS_GAP = 2
+MAX_ANSWER = 200   # characters in a typed answer
 TOP_BOX = 5
 MASTERED_BOX = 3   # two right answers in a row without a miss since
 NEW_EVERY = 3      # while unseen cards remain, at least one question in three shows a new one
@@ -140,7 +141,7 @@ def _card_answer(text: str) -> Card | None:
     clean = normalise(re.sub(r"[()\[\]!?\"']", " ", text))
     if not clean:
         return None
-    if clean.isdigit():                          # "19" in a name answer means trump 19
+    if clean.isascii() and clean.isdigit():     # "19" in a name answer means trump 19
         n = int(clean)
         return Card(Suit.TRUMPS, n) if n <= 21 else None
     if clean in _ROMAN:
@@ -163,7 +164,7 @@ def _value_answer(text: str) -> int | None | str:
     words = clean.split()
     if any(w in ("wild", "none", "any", "nothing", "fool", "joker") for w in words):
         return None
-    numbers = [int(w) for w in words if w.isdigit()] + [_NUMBER_WORDS[w] for w in words
+    numbers = [int(w) for w in words if w.isascii() and w.isdigit()] + [_NUMBER_WORDS[w] for w in words
                                                         if w in _NUMBER_WORDS]
     return numbers[-1] if len(set(numbers)) == 1 else "?"
 
@@ -198,6 +199,8 @@ a number (19, XIX) or the notation (T19, NC)
     """
     if not isinstance(text, str):
         raise OptionError(f"an answer is text, not {type(text).__name__}")
+    if len(text) > MAX_ANSWER:          # before any work: fuzzy matching is not linear
+        raise OptionError(f"an answer is at most {MAX_ANSWER} characters (this one has {len(text):,})")
     if kind == "name":
         card = _card_answer(text)
         if card is None:

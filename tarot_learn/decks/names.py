@@ -97,7 +97,7 @@ _BACK_WORDS = {"back", "backs", "card back", "cardback", "reverse", "back of car
 # Public-domain Rider-Waite scans are often named ar00..ar21, cu01..cu10, cupa, cukn, cuqu, cuki.
 _SCAN_SUIT = {"wa": Suit.WANDS, "cu": Suit.CUPS, "sw": Suit.SWORDS, "pe": Suit.PENTACLES}
 _SCAN_RANK = {"pa": 11, "kn": 12, "qu": 13, "ki": 14}
-_SCAN_RE = re.compile(r"^(?:ar(\d\d)|(wa|cu|sw|pe)(\d\d|pa|kn|qu|ki))$")
+_SCAN_RE = re.compile(r"^(?:ar(\d\d)|(wa|cu|sw|pe)(\d\d|pa|kn|qu|ki))$", re.ASCII)
 
 # Marseille-pattern decks number Justice VIII and Strength XI; we follow the Rider-Waite order
 # (cards.py), so a file that pairs either name with the other's number is still taken by name.
@@ -114,7 +114,7 @@ def normalise(name: str) -> str:
 
 
 def _number(token: str) -> int | None:
-    if token.isdigit() and len(token) <= 3:
+    if token.isascii() and token.isdigit() and len(token) <= 3:
         return int(token)
     return None
 
@@ -144,7 +144,7 @@ def _suit_card(words: list[str], pack: str) -> Card | None:
     rank = courts.get(rank_word) or _NUMBER_WORDS.get(rank_word) or _number(rank_word)
     if rank is None or not 1 <= rank <= 10 and rank not in courts.values():
         return None
-    if rank_word.isdigit() and rank > 10:
+    if rank_word.isascii() and rank_word.isdigit() and rank > 10:
         return None  # "11 of cups" is no card name; the courts are named by word
     return Card(suit, rank)
 

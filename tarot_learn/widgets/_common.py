@@ -18,7 +18,7 @@ from ..errors import OptionError
 
 __all__ = ["STATIC", "css", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
            "message_html", "rule_ids", "short_list", "check_page_messages", "page_may_set",
-           "MAX_PAGE_TEXT"]
+           "widget_holders", "MAX_PAGE_TEXT"]
 
 # The longest text the page may put in a text box (a seed, a deal code, an answer): longer text
 # is refused before any work, so a pasted novel cannot keep the kernel busy.
@@ -156,6 +156,21 @@ def page_may_set(widget: Any) -> dict[str, Callable[[Any, Any], bool]]:
     return {}
 
 
+_HOLDERS: dict[type, tuple[str, ...]] = {}
+
+
+def widget_holders(widget: Any) -> tuple[str, ...]:
+    """The synced traits of ``widget``'s class that may hold other widgets (children, layout,
+    style...): instances and sequences, found once per class from the trait types."""
+    cls = type(widget)
+    got = _HOLDERS.get(cls)
+    if got is None:
+        traits = widget.traits(sync=True)
+        got = _HOLDERS[cls] = tuple(n for n in widget.keys if type(traits[n]).__name__ in
+                                    ("Instance", "InstanceDict", "TypedTuple", "Tuple", "List"))
+    return got
+
+
 def _widget_tree(root: Any) -> list[Any]:
     """``root`` and every widget it holds (children, layout, style), each once."""
     import ipywidgets as W
@@ -167,7 +182,7 @@ def _widget_tree(root: Any) -> list[Any]:
             continue
         seen.add(id(w))
         out.append(w)
-        for name in w.keys:
+        for name in widget_holders(w):
             value = getattr(w, name, None)
             items = value if isinstance(value, (tuple, list)) else (value,)
             todo.extend(v for v in items if isinstance(v, W.Widget))

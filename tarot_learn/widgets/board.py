@@ -105,7 +105,11 @@ def observation_digest(obs: PatienceObservation) -> str:
     >>> len(observation_digest(games.new("klondike", seed=3).observation()))
     12
     """
-    text = json.dumps(_position(obs), sort_keys=True, separators=(",", ":"))
+    return _digest(_position(obs))
+
+
+def _digest(position: dict[str, Any]) -> str:
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
@@ -120,7 +124,8 @@ def page_view(obs: PatienceObservation, pack: str) -> dict[str, Any]:
     >>> v["piles"][0], v["ncols"], v["redeal"]
     ({'id': 's', 'role': 'stock', 'label': 'Stock', 'hidden': 24, 'cards': []}, 7, False)
     """
-    return {**_position(obs), "pack": pack, "digest": observation_digest(obs)}
+    position = _position(obs)
+    return {**position, "pack": pack, "digest": _digest(position)}
 
 
 def _short(value: Any) -> str:
@@ -315,6 +320,17 @@ class SolitaireBoard(W.VBox):
     def observation(self) -> PatienceObservation:
         """What the player sees now: everything the board shows and sends comes from this."""
         return self._state.observation(0)
+
+    def load(self, state: Patience) -> None:
+        """Show ``state`` (any patience) on this board instead: the controls follow its game and
+        options, the selection and the shared code are cleared."""
+        if not isinstance(state, Patience):
+            raise OptionError(f"SolitaireBoard plays patience games ({', '.join(patience_games())}); "
+                              f"{type(state).__name__} is not one")
+        self._set_state(state)
+        self._say(f"{state.title}: {'a custom position' if state.deal_code is None else 'a new deal'}.",
+                  "info")
+        self._sync()
 
     def refresh(self) -> None:
         """Redraw from the state (after changing ``board.state`` from Python)."""

@@ -7,6 +7,13 @@ progress, a "Next card" button, and dropdowns for the kind of question and the s
 Python entry points (what the buttons call, so tests need no browser): :meth:`Drill.answer`,
 :meth:`Drill.choose`, :meth:`Drill.next`, :meth:`Drill.set_kind`, :meth:`Drill.set_cards`.
 
+The page is untrusted: every comm message it sends goes through
+:func:`~tarot_learn.widgets._common.check_page_messages` (a text box's value up to 200
+characters, a dropdown's index, a toggle's value, a click on an enabled button); anything else is
+refused with one line in the feedback panel and changes nothing.  Nothing the page receives
+names the card before it is answered: the picture has no printed name on a name question and no
+"plays as" badge, and the buttons list the answer among the distractors.
+
 >>> d = Drill(kind="name", cards="T17 T18 T19", seed=2)
 >>> fb = d.answer(d.question.card.title)
 >>> fb.correct, "Right!" in d.feedback_html.value, d.score_html.value.startswith("Score 1/1")
@@ -25,7 +32,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Question
 from ..errors import DeckError, OptionError, TarotLearnError
-from ._common import resolve_deck
+from ._common import check_page_messages, resolve_deck
 
 __all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
 
@@ -91,6 +98,8 @@ class Drill(W.VBox):
             self.stats_html,
         ])
         self.add_class("tl-drill")
+        for root in (self, *self._pool):     # the pool: buttons not shown yet count too
+            check_page_messages(root, self._refuse_page)
         self._show_question()
 
     def _build_selectors(self, kind: str, cards: Any, count: int) -> None:
@@ -245,6 +254,9 @@ class Drill(W.VBox):
 
     def _say(self, html_text: str) -> None:
         self.feedback_html.value = html_text
+
+    def _refuse_page(self, line: str) -> None:
+        self._say(_panel(_esc(line), _NO))
 
     def _title_html(self) -> str:
         deck = self.deck
