@@ -216,7 +216,7 @@ def test_at12_lost_when_no_move_is_left():
     s = L(FROZEN.format(kings=" ".join(f"K{x}" for x in SUITS), stock=""))
     assert len(s.cards()) == 104 and not s.stock
     assert s.legal_moves() == []
-    assert s.is_over() and not s.is_won() and s.observation().status == "stuck"
+    assert s.is_over() and not s.is_won() and s.observation().status == "no moves"
 
 
 @pytest.mark.parametrize("redeals", [0, 1])

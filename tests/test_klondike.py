@@ -53,7 +53,7 @@ BLACK = "f1: ..10S\nf2: ..KH\nf3: ..KD\nf4: ..10C\nt1: KS\nt2: KC\nt3: [JS] QC\n
 def test_kl12_no_legal_move_left_is_over_and_lost():
     s = L(BLACK, foundation_return=False)
     assert s.legal_moves() == []            # black on black never builds; base Kings stay (KL-17)
-    assert s.is_over() and not s.is_won() and s.observation().status == "stuck"
+    assert s.is_over() and not s.is_won() and s.observation().status == "no moves"
 
 
 def test_kl12_kl15_a_useful_card_back_down_means_not_over():

@@ -325,7 +325,10 @@ def test_ts15_stuck_when_only_the_stock_cycles():
     s = L(STUCK.format("NP"), fool="trump_ace")
     assert s.legal_moves() == [Move("draw")]
     obs = s.observation()
-    assert s.is_stuck() and s.is_over() and obs.status == "stuck" and obs.over and not obs.won
+    assert s.is_stuck() and s.is_over() and not obs.won
+    # Stuck is found by looking through the face-down stock: a Python-side fact, never sent to
+    # the player, whose observation says only what can be seen: a draw is still there to make.
+    assert obs.status == "playing" and not obs.over and obs.current_player == 0 == s.current_player()
     assert s.returns() == (0.0,)
     before = (s.key(), s.moves)
     s.is_over()

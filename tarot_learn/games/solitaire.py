@@ -912,6 +912,11 @@ class Patience(State):
         """Won, no legal move left, or stuck (:meth:`is_stuck`)."""
         return self.is_won() or not self._legal_moves() or self.is_stuck()
 
+    def current_player(self) -> int | None:
+        """0 while the player has a legal move (cycling the stock included), ``None`` once the deal
+        is won or no move is left: facts the player can see, unlike :meth:`is_stuck`."""
+        return None if self.is_won() or not self._legal_moves() else 0
+
     # ----- position, key, cards ----------------------------------------------------------------------
     def key(self) -> Hashable:
         """The position as nested tuples of card ids: columns, face-down counts, foundations,
@@ -1077,13 +1082,16 @@ class Patience(State):
             col, d = self.tab[i], self.down[i]
             piles.append(Pile(f"t{i + 1}", Role.TABLEAU, f"Column {i + 1}", hidden=d,
                               cards=tuple(cs[c] for c in col[d:])))
+        # Only what the player can see decides the status: "stuck" (is_stuck) looks through the
+        # face-down stock, so it stays a Python-side fact and never reaches an observation.
         won = self.is_won()
-        stuck = not won and self.is_over()
+        legal = self._legal_moves()
+        ended = won or not legal
         return PatienceObservation(
             game=self.name, title=self.title, player=player,
-            current_player=None if won or stuck else 0, piles=tuple(piles),
-            legal=tuple(str(m) for m in self._legal_moves()) if player == 0 else (),
-            status="won" if won else ("stuck" if stuck else "playing"), over=won or stuck,
+            current_player=None if ended else 0, piles=tuple(piles),
+            legal=tuple(str(m) for m in legal) if player == 0 else (),
+            status="won" if won else ("no moves" if ended else "playing"), over=ended,
             won=won, moves_made=self.moves_made, on_table=len(self.history),
             draw=self._draw_count(),
             redeals_left=self.redeals_left(),
