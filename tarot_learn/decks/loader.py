@@ -10,17 +10,21 @@ Where the pictures come from, in order of priority:
 
    every key is optional; a card key may be written any way a file name may (see
    :mod:`tarot_learn.decks.names`); paths are relative to the folder and must stay inside it
-   (no ``..``, no absolute path, no symlink leading out);
+   (no ``..``, no absolute path, no symlink leading out).  The manifest itself must be a
+   regular file of at most 1 MB (a symlink, FIFO or device is refused without being opened);
 2. the image files directly in the folder (not in subfolders), named after their card:
    ``T19.jpg``, ``t19_the_sun.png``, ``NC.png``, ``knight_of_cups.jpg``, ``10-cups.webp``,
    ``back.png`` ... (the full list is in :mod:`tarot_learn.decks.names`).  Files ending in
    ``.png .jpg .jpeg .jpe .webp .gif`` are considered; other files (``deck.json``, notes, hidden
    files) are ignored unless their name is a card's, in which case the format is reported.
 
-Each file is then checked (:mod:`tarot_learn.decks.validate`); a refused file adds one line to
-``deck.problems`` and the other cards load anyway.  Cards left without a picture use the default
-art and are listed in ``deck.missing``.  A folder that does not exist, or yields no usable card,
-raises a one-line :class:`~tarot_learn.errors.DeckError` saying what to fix (a wrong option, an
+Each file is then checked (:mod:`tarot_learn.decks.validate`): only regular files inside the
+folder are read, sizes are checked before reading, and image headers before decoding.  A refused
+file adds one line to ``deck.problems`` naming it and the fix, and the other cards load anyway;
+a folder of thousands of files is listed without opening any file that names no card.  Cards
+left without a picture use the default art and are listed in ``deck.missing``.  A folder that
+does not exist, or yields no usable card, raises a one-line
+:class:`~tarot_learn.errors.DeckError` saying what to fix (a wrong option, an
 :class:`~tarot_learn.errors.OptionError`).
 """
 
@@ -41,7 +45,7 @@ from ..errors import DeckError, OptionError, TarotLearnError
 from ..render.images import check_height
 from .deck import FITS, WORKING_HEIGHT, Deck, fit_body
 from .names import BACK, card_for_name
-from .validate import ImageProblem, Limits, inside, open_image
+from .validate import ImageProblem, Limits, inside, open_image, read_regular, shown_name
 
 __all__ = ["load_deck", "IMAGE_EXTENSIONS", "MANIFEST"]
 
@@ -51,7 +55,7 @@ _OTHER_PICTURES = (".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".svg", "
 MANIFEST = "deck.json"
 _MANIFEST_KEYS = ("name", "cards", "back")
 _MAX_MANIFEST_BYTES = 1024 * 1024
-_MAX_FILES = 5000
+_MAX_FILES = 20_000        # folder entries looked at; a deck needs 79
 
 
 def _manifest_path_problem(text: object) -> str | None:
@@ -60,6 +64,8 @@ def _manifest_path_problem(text: object) -> str | None:
         return "the path must be a non-empty text such as \"scans/sun.jpg\""
     if "\0" in text:
         return "the path contains a NUL character"
+    if not text.isprintable():
+        return "the path has unprintable characters: rename the file with plain letters"
     if (PurePosixPath(text).is_absolute() or PureWindowsPath(text).is_absolute()
             or PureWindowsPath(text).drive or text.startswith(("/", "\\", "~"))):
         return "absolute paths are not allowed: give a path relative to the deck folder"
@@ -73,7 +79,7 @@ def _read_manifest(root: Path, manifest: str | os.PathLike | Mapping[str, Any] |
                    problems: list[str]) -> dict[str, Any]:
     if manifest is None:
         path = root / MANIFEST
-        if not path.exists():
+        if not os.path.lexists(path):
             return {}
     elif isinstance(manifest, Mapping):
         return dict(manifest)
@@ -86,12 +92,13 @@ def _read_manifest(root: Path, manifest: str | os.PathLike | Mapping[str, Any] |
                             "or a dict")
     else:
         raise OptionError(f"manifest must be a path or a dict, not {type(manifest).__name__}")
-    label = path.name
+    label = shown_name(path.name)
     try:
-        if path.stat().st_size > _MAX_MANIFEST_BYTES:
-            problems.append(f"{label}: over 1 MB, ignored: a manifest is a short JSON file")
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, _MAX_MANIFEST_BYTES, "a manifest is a short JSON file")
+        data = json.loads(raw.decode("utf-8"))
+    except ImageProblem as err:
+        problems.append(f"{label}: ignored, {err}")
+        return {}
     except UnicodeDecodeError:
         problems.append(f"{label}: not UTF-8 text, ignored: save it as UTF-8 JSON")
         return {}
@@ -99,8 +106,9 @@ def _read_manifest(root: Path, manifest: str | os.PathLike | Mapping[str, Any] |
         problems.append(f"{label}: not valid JSON (line {err.lineno} column {err.colno}: "
                         f"{err.msg}), ignored: fix it or delete it")
         return {}
-    except OSError as err:
-        problems.append(f"{label}: cannot be read ({err.strerror or err}), ignored")
+    except RecursionError:
+        problems.append(f"{label}: nests lists or objects too deeply, ignored: a manifest is "
+                        "{\"name\": ..., \"cards\": {...}, \"back\": ...}")
         return {}
     if not isinstance(data, dict):
         problems.append(f"{label}: must hold a JSON object like {{\"name\": ..., \"cards\": "
@@ -255,7 +263,7 @@ def _take_folder_files(plan: _Plan, root: Path, pack: str, problems: list[str]) 
     """The image files directly in the folder, named after their card; the manifest wins."""
     for entry in _folder_files(root, problems):
         try:
-            if (root / entry).resolve() in plan.claimed:
+            if plan.claimed and (root / entry).resolve() in plan.claimed:
                 continue
         except (OSError, RuntimeError):
             pass
@@ -264,7 +272,7 @@ def _take_folder_files(plan: _Plan, root: Path, pack: str, problems: list[str]) 
             continue
         if target in plan.chosen:
             source = "the manifest" if target in plan.from_manifest else repr(plan.chosen[target])
-            problems.append(f"{entry}: {_what(target)} already comes from {source}; ignored")
+            problems.append(f"{shown_name(entry)}: {_what(target)} already comes from {source}; ignored")
             continue
         plan.chosen[target] = entry
 
@@ -274,6 +282,11 @@ def _file_target(entry: str, pack: str, problems: list[str]) -> Card | str | Non
     stem, ext = os.path.splitext(entry)
     ext = ext.lower()
     if ext not in IMAGE_EXTENSIONS and ext not in _OTHER_PICTURES:
+        return None
+    shown = shown_name(entry)
+    if shown != entry:
+        problems.append(f"{shown}: the file name has bytes that are not UTF-8 text or unprintable "
+                        "characters: rename it like T19.jpg")
         return None
     try:
         target = card_for_name(stem, pack)
@@ -308,7 +321,7 @@ def _decode_images(plan: _Plan, root: Path, limits: Limits, working_height: int,
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         for target, rel, result in pool.map(work, list(plan.chosen.items())):
             if isinstance(result, str):
-                problems.append(f"{rel}: {result}")
+                problems.append(f"{shown_name(rel)}: {result}")
             else:
                 out.append((target, rel, result))
     return out
@@ -362,8 +375,9 @@ def _folder_files(root: Path, problems: list[str]) -> list[str]:
         with os.scandir(root) as it:
             for i, entry in enumerate(it):
                 if i >= _MAX_FILES:
-                    problems.append(f"more than {_MAX_FILES} entries in the folder: only the "
-                                    f"first {_MAX_FILES} were looked at")
+                    problems.append(f"more than {_MAX_FILES:,} entries in the folder: only "
+                                    f"{_MAX_FILES:,} were looked at: keep the card scans in a "
+                                    "folder of their own")
                     break
                 if entry.name.startswith("."):
                     continue

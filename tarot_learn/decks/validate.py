@@ -4,22 +4,29 @@ Every check turns a bad file into :class:`ImageProblem` (a :class:`~tarot_learn.
 whose text is one line that says what is wrong and what to do), so a deck loader can list it and
 carry on with the other files.  The checks, in order:
 
-* the path stays inside the deck folder once symlinks are resolved, and is a regular file;
-* the file is at most ``limits.max_bytes`` long (checked before reading it);
-* the first bytes say PNG, JPEG, WebP or GIF: the *content* decides, not the extension, and
-  Pillow is told to try only that format;
+* the path stays inside the deck folder once symlinks are resolved;
+* it is a regular file: ``os.lstat`` says so before anything is opened, so a FIFO, a device or
+  a folder is refused without opening it; it is opened non-blocking and without following a
+  link, and ``fstat`` must show the same file;
+* the file is at most ``limits.max_bytes`` long (checked before reading, and at most that many
+  bytes plus one are ever read);
+* the first bytes say PNG, JPEG, WebP or GIF and agree with the extension (a JPEG named .png
+  is refused: rename it); Pillow is told to try only that format;
 * the size in the header is at most ``limits.max_pixels`` pixels and each side at least
   ``limits.min_side``: checked before any pixel is decoded, so a small file that claims
-  enormous dimensions (a decompression bomb) is refused cheaply.  Pillow's own guard
-  (``Image.MAX_IMAGE_PIXELS``) stays as it is for the process: we never lower or raise it, we
-  apply our stricter limit per load;
+  enormous dimensions (a decompression bomb) is refused cheaply.  Pillow's own guard is on
+  too: while the header is read, ``Image.MAX_IMAGE_PIXELS`` is the load's limit (then put
+  back) and its ``DecompressionBombWarning`` is an error;
 * the pixels decode completely (a truncated or corrupt file is refused, never half-shown).
 """
 
 from __future__ import annotations
 
 import io
+import os
+import stat
 import struct
+import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,10 +35,17 @@ from PIL import Image, ImageOps
 
 from ..errors import DeckError, OptionError
 
-__all__ = ["Limits", "ImageProblem", "sniff", "inside", "open_image", "FORMATS"]
+__all__ = ["Limits", "ImageProblem", "sniff", "inside", "open_image", "read_regular", "shown_name",
+           "FORMATS", "EXTENSION_FORMATS"]
 
 # Content signatures -> Pillow format names.  Only these four are accepted.
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
+# What each image extension promises; the content must agree.
+EXTENSION_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".jpe": "JPEG", ".webp": "WEBP",
+                     ".gif": "GIF"}
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+_PILLOW_GUARD = threading.Lock()   # Image.MAX_IMAGE_PIXELS is process-wide: one header at a time
 
 
 @dataclass(frozen=True)
@@ -116,6 +130,72 @@ def inside(root: Path, path: Path) -> Path:
     return real
 
 
+def shown_name(name: str) -> str:
+    """A file name fit for a one-line message: bytes that are not UTF-8 and unprintable
+    characters written as escapes.
+
+    >>> shown_name("T19.png"), shown_name("caf\\udce9.png"), shown_name("a\\nb.png")
+    ('T19.png', 'caf\\\\xe9.png', 'a\\\\nb.png')
+    """
+    if name.isprintable():
+        return name
+    text = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _kind(mode: int) -> str:
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def read_regular(path: Path, limit: int, fix: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; else ImageProblem.
+
+    ``os.lstat`` first: a symlink, FIFO, device or folder is refused without being opened, and
+    a file over ``limit`` bytes without being read (``fix`` says what to do then).  The file is
+    opened non-blocking and without following a link, ``fstat`` must show the file ``lstat``
+    saw, and at most ``limit + 1`` bytes are read."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        raise ImageProblem("no such file: check the name") from None
+    except OSError as err:
+        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise ImageProblem("it is a symbolic link: put the file itself in the deck folder")
+    if not stat.S_ISREG(st.st_mode):
+        raise ImageProblem(f"it is {_kind(st.st_mode)}, not a regular file: put an image file there")
+    if st.st_size > limit:
+        raise ImageProblem(f"the file is {_bytes(st.st_size)}, over the {_bytes(limit)} limit: {fix}")
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as err:
+        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    try:
+        now = os.fstat(fd)
+        if not stat.S_ISREG(now.st_mode) or (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
+            raise ImageProblem("the file was replaced while it was being read: load the deck again")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as err:
+        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ImageProblem(f"the file grew over the {_bytes(limit)} limit while it was read: {fix}")
+    return data
+
+
 def _png_size(data: bytes) -> tuple[int, int] | None:
     if len(data) >= 24 and data[12:16] == b"IHDR":
         return struct.unpack(">II", data[16:24])
@@ -128,26 +208,17 @@ def open_image(path: Path, root: Path, limits: Limits,
     RGBA.  ``target_height`` lets a JPEG decode at a reduced scale that is still at least that
     tall.  Raises :class:`ImageProblem` with a one-line reason."""
     real = inside(root, path)
-    try:
-        st = real.stat()
-    except FileNotFoundError:
-        raise ImageProblem("no such file: check the name") from None
-    except OSError as err:
-        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
-    if not real.is_file():
-        raise ImageProblem("not a regular file: give an image file")
-    if st.st_size > limits.max_bytes:
-        raise ImageProblem(f"the file is {_bytes(st.st_size)}, over the {_bytes(limits.max_bytes)} "
-                           "limit: save a smaller scan (a card needs about 1000 px in height)")
-    try:
-        with open(real, "rb") as fh:
-            data = fh.read(limits.max_bytes + 1)
-    except OSError as err:
-        raise ImageProblem(f"cannot read it ({err.strerror or err}): check its permissions") from None
+    data = read_regular(real, limits.max_bytes,
+                        "save a smaller scan (a card needs about 1000 px in height)")
     fmt = sniff(data[:16])
     if fmt is None:
         raise ImageProblem(f"the content is {_what_else(data[:16])}, not PNG, JPEG, WebP or GIF: "
                            "export the scan in one of those formats")
+    promised = EXTENSION_FORMATS.get(path.suffix.lower())
+    if promised is not None and promised != fmt:
+        right = next(e for e, f in EXTENSION_FORMATS.items() if f == fmt)
+        raise ImageProblem(f"the content is {fmt} but the name ends in {path.suffix}: rename it to "
+                           f"{path.stem}{right} (or export it as {promised})")
     claimed = _png_size(data) if fmt == "PNG" else None
     if claimed and claimed[0] * claimed[1] > limits.max_pixels:
         raise _too_big(*claimed, limits)
@@ -156,7 +227,7 @@ def open_image(path: Path, root: Path, limits: Limits,
             # Pillow warns (rather than raises) between its limit and twice it; either way the
             # file is refused.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(io.BytesIO(data), formats=[fmt])
+            im = _open_header(data, fmt, limits)
             w, h = im.size
             if w * h > limits.max_pixels:
                 raise _too_big(w, h, limits)
@@ -182,6 +253,22 @@ def open_image(path: Path, root: Path, limits: Limits,
                            "again") from None
 
 
+def _open_header(data: bytes, fmt: str, limits: Limits) -> Image.Image:
+    """Pillow reads the header (no pixels yet) with its bomb guard set to this load's limit."""
+    with _PILLOW_GUARD:
+        before = Image.MAX_IMAGE_PIXELS
+        Image.MAX_IMAGE_PIXELS = limits.max_pixels
+        try:
+            return Image.open(io.BytesIO(data), formats=[fmt])
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            # Refused.  Read the header once more without the guard (no pixel is decoded) only
+            # to name the size in the message.
+            Image.MAX_IMAGE_PIXELS = None
+            raise _too_big(*Image.open(io.BytesIO(data), formats=[fmt]).size, limits) from None
+        finally:
+            Image.MAX_IMAGE_PIXELS = before
+
+
 def _too_big(w: int, h: int, limits: Limits) -> ImageProblem:
     return ImageProblem(f"the image claims {w}x{h} pixels ({_mp(w * h)}), over the "
                         f"{_mp(limits.max_pixels)} limit (a decompression-bomb guard): use a "
@@ -200,9 +287,11 @@ def _mp(n: int) -> str:
 def _bytes(n: int) -> str:
     """A file size for a message.
 
-    >>> _bytes(30 * 1024 * 1024), _bytes(300 * 1024), _bytes(2048)
-    ('30 MB', '300 kB', '2,048 bytes')
+    >>> _bytes(30 * 1024 * 1024), _bytes(300 * 1024), _bytes(2048), _bytes(1 << 30)
+    ('30 MB', '300 kB', '2,048 bytes', '1 GB')
     """
+    if n >= 1024 ** 3:
+        return f"{n / 1024 ** 3:,.3g} GB"
     if n >= 1024 * 1024:
         return f"{n / 1024 / 1024:.3g} MB"
     return f"{n / 1024:.3g} kB" if n >= 100 * 1024 else f"{n:,} bytes"
