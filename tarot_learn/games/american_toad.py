@@ -24,9 +24,10 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..cards import Card, CardError, double_deck
-from ..core import IllegalMove, LayoutError, Move, Option, SaveError
+from ..core import IllegalMove, LayoutError, Move, SaveError
 from .registry import register
 from .solitaire import Patience, Table
+from .variants import KnobCodes, options_for
 
 __all__ = ["AmericanToad"]
 
@@ -38,16 +39,15 @@ def _rank_text(rank: int) -> str:
 
 
 @register
-class AmericanToad(Patience):
-    """One deal of American Toad (AT-1 .. AT-17)."""
+class AmericanToad(KnobCodes, Patience):
+    """One deal of American Toad (AT-1 .. AT-17); its options are the rule knobs of
+    :mod:`tarot_learn.games.variants`."""
 
     name = "american-toad"
     title = "American Toad"
     code = "AT"
     pack = "standard"
-    options_spec = (
-        Option("redeals", (0, 1, 2, 3), 1, "times the waste may be turned over (AT-11, AT-13)"),
-    )
+    options_spec = options_for("american-toad")
     NCOLS = 8
     NFOUND = 8
     HAS_RESERVE = True
@@ -66,25 +66,34 @@ class AmericanToad(Patience):
 
     # ----- rules as data -------------------------------------------------------------------------
     def _table_key(self) -> Hashable:
-        return self.base
+        return self.base, self.options["empty_column"], self.options["build"]
 
     def _make_table(self) -> Table:
         base = self.base
+        build = self.options["build"]
+        empty = self.options["empty_column"]
 
         def fits(card: Card, target: Card) -> bool:                      # AT-7 (wrapping)
-            return card.suit == target.suit and target.rank == card.rank % 13 + 1
+            if target.rank != card.rank % 13 + 1:
+                return False
+            if build == "same_suit":
+                return card.suit == target.suit
+            return build == "any_suit" or card.color != target.color
+
+        def empty_ok(card: Card) -> bool:                                # AT-9
+            return empty == "any" or (empty == "king_only" and card.rank == 13)
 
         def found(card: Card) -> tuple[tuple[int, ...], int]:            # AT-3, AT-4
             s = self.FOUND_LABELS.index(card.suit.title)
             return (s, s + 1), (card.rank - base) % 13
 
-        return Table.build(double_deck(), fits, lambda c: True, found)    # AT-9
+        return Table.build(double_deck(), fits, empty_ok, found)
 
     def _max_redeals(self) -> int | None:
         return int(self.options["redeals"])
 
     def _draw_count(self) -> int:
-        return 1                                                          # AT-10
+        return int(self.options["draw"])                                  # AT-10
 
     def _returns_allowed(self) -> bool:
         return False                                                      # AT-6
@@ -165,11 +174,20 @@ class AmericanToad(Patience):
 
     # ----- messages ---------------------------------------------------------------------------------
     def _why_not_on(self, card: Card, target: Card) -> IllegalMove:
-        if card.suit != target.suit:
+        build = self.options["build"]
+        if build == "same_suit" and card.suit != target.suit:
             return IllegalMove(f"{card.name} is not in the suit of {target.name}: build down in suit",
                                rule="AT-7")
+        if build == "alternate" and card.color == target.color:
+            return IllegalMove(f"{card.name} and {target.name} are both {card.color}: in this variant "
+                               "a card goes on one of the other colour", rule="AT-7")
         return IllegalMove(f"{card.name} is not one rank below {target.name} (a King goes on an "
                            "Ace)", rule="AT-7")
+
+    def _why_not_empty(self, card: Card) -> IllegalMove:
+        what = "no card" if self.options["empty_column"] == "none" else "only a King"
+        return IllegalMove(f"in this variant {what} may fill an empty pile once the reserve is empty, "
+                           f"not {card.name}", rule="AT-9")
 
     def _why_not_found(self, card: Card, f: int) -> IllegalMove:
         label = self.FOUND_LABELS[f]
@@ -187,7 +205,10 @@ class AmericanToad(Patience):
 
     def _explain(self, move: Move) -> str:
         if move.action == "draw":
-            return "Draw turns the top card of the stock onto the waste (AT-10)."
+            if self._draw_count() == 1:
+                return "Draw turns the top card of the stock onto the waste (AT-10)."
+            return (f"Draw turns {self._draw_count()} cards from the stock onto the waste; only the top "
+                    "one is in play (AT-10).")
         if move.action == "redeal":
             left = self._max_redeals() - self.passes
             return f"Turn the waste over into a new stock ({left} redeal(s) left, AT-11)."
@@ -206,5 +227,6 @@ class AmericanToad(Patience):
             return f"{card.name}{seq} fills the empty pile {move.dst}: the reserve is empty (AT-9).{fill}"
         target = self.tbl.cards[dst[2][-1]]
         wrap = ", King on Ace wrapping round" if card.rank == 13 else ""
-        return (f"{card.name}{seq} goes on {target.name}: same suit, one rank lower{wrap} (AT-7)."
-                f"{fill}")
+        how = {"same_suit": "same suit", "alternate": f"{card.color} on {target.color}",
+               "any_suit": "any suit in this variant"}[self.options["build"]]
+        return f"{card.name}{seq} goes on {target.name}: {how}, one rank lower{wrap} (AT-7).{fill}"

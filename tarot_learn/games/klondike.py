@@ -18,30 +18,28 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 from ..cards import Card, standard_deck
-from ..core import IllegalMove, Move, Option
+from ..core import IllegalMove, Move
 from .pysol import from_pysol, to_pysol
 from .registry import register
 from .solitaire import Patience, Table
+from .variants import KnobCodes, options_for
 
 __all__ = ["Klondike", "rank_race"]
 
 
 @register
-class Klondike(Patience):
-    """One deal of Klondike (KL-1 .. KL-18)."""
+class Klondike(KnobCodes, Patience):
+    """One deal of Klondike (KL-1 .. KL-18); its options are the rule knobs of
+    :mod:`tarot_learn.games.variants`."""
 
     name = "klondike"
     title = "Klondike"
     code = "KL"
     pack = "standard"
-    options_spec = (
-        Option("draw", (1, 2, 3), 1, "cards turned per draw: Turn One, Two or Three (KL-9)"),
-        Option("foundation_return", (True, False), True,
-               "cards may come back down from the foundations (KL-15)"),
-    )
+    options_spec = options_for("klondike")
     NCOLS = 7
     NFOUND = 4
     FOUND_LABELS = ("Spades", "Hearts", "Diamonds", "Clubs")
@@ -53,14 +51,31 @@ class Klondike(Patience):
     def deck(cls) -> list[Card]:
         return standard_deck()
 
+    def _table_key(self) -> Hashable:
+        return self.options["empty_column"], self.options["build"]
+
     def _make_table(self) -> Table:
+        build = self.options["build"]
+        empty = self.options["empty_column"]
+
         def fits(card: Card, target: Card) -> bool:          # KL-3, KL-4
-            return card.color != target.color and card.rank + 1 == target.rank
+            if card.rank + 1 != target.rank:
+                return False
+            if build == "alternate":
+                return card.color != target.color
+            return build == "any_suit" or card.suit == target.suit
+
+        def empty_ok(card: Card) -> bool:                     # KL-6
+            return empty == "any" or (empty == "king_only" and card.rank == 13)
 
         def found(card: Card) -> tuple[tuple[int, ...], int]:  # KL-8: one suit per foundation
             return (self.FOUND_LABELS.index(card.suit.title),), card.rank - 1
 
-        return Table.build(standard_deck(), fits, lambda c: c.rank == 13, found)  # KL-6
+        return Table.build(standard_deck(), fits, empty_ok, found)
+
+    def _max_redeals(self) -> int | None:                     # KL-10: unlimited unless a variant says
+        n = self.options["redeals"]
+        return None if n == "unlimited" else int(n)
 
     def _deal(self, seed: int) -> None:                       # KL-1: row by row
         it = iter(self.shuffled_ids(seed))
@@ -87,12 +102,19 @@ class Klondike(Patience):
         if target.rank == 1:
             return IllegalMove(f"nothing is ever placed on an Ace in a column ({target.name})",
                                rule="KL-4")
-        if card.color == target.color:
+        build = self.options["build"]
+        if build == "alternate" and card.color == target.color:
             return IllegalMove(f"{card.name} and {target.name} are both {card.color}: a card goes on "
                                "one of the other colour", rule="KL-4")
+        if build == "same_suit" and card.suit != target.suit:
+            return IllegalMove(f"{card.name} is not in the suit of {target.name}: in this variant a "
+                               "card goes on one of its own suit", rule="KL-4")
         return IllegalMove(f"{card.name} is not one rank lower than {target.name}", rule="KL-4")
 
     def _why_not_empty(self, card: Card) -> IllegalMove:
+        if self.options["empty_column"] == "none":
+            return IllegalMove(f"in this variant no card may open an empty column, not {card.name}",
+                               rule="KL-6")
         return IllegalMove(f"an empty column takes only a King (or a run headed by one), not "
                            f"{card.name}", rule="KL-6")
 
@@ -108,7 +130,9 @@ class Klondike(Patience):
             return (f"Draw turns {n} card{'s' if n > 1 else ''} from the stock onto the waste; only "
                     "the top one is in play (KL-9).")
         if move.action == "redeal":
-            return "The stock is empty: turn the waste over to make a new stock (KL-10)."
+            left = self.redeals_left()
+            more = "" if left is None else f" ({left} redeal(s) left before this one)"
+            return f"The stock is empty: turn the waste over to make a new stock{more} (KL-10)."
         src, dst = self.pile(move.src), self.pile(move.dst)
         assert src is not None and dst is not None
         card = self.tbl.cards[src[2][-move.count]]
@@ -119,10 +143,13 @@ class Klondike(Patience):
                 "it is the next card of its suit"
             return f"{card.name} goes up to the {self.FOUND_LABELS[dst[1]]} foundation: {first} (KL-8)."
         if not dst[2]:
-            return f"{card.name}{run} moves{back} to the empty column {move.dst}: a King may open it (KL-6)."
+            who = "a King may open it" if self.options["empty_column"] == "king_only" else \
+                "any card may open it in this variant"
+            return f"{card.name}{run} moves{back} to the empty column {move.dst}: {who} (KL-6)."
         target = self.tbl.cards[dst[2][-1]]
-        return (f"{card.name}{run} goes{back} on {target.name}: one rank lower and {card.color} on "
-                f"{target.color} (KL-4).")
+        how = {"alternate": f"{card.color} on {target.color}", "same_suit": "in suit",
+               "any_suit": "any suit in this variant"}[self.options["build"]]
+        return f"{card.name}{run} goes{back} on {target.name}: one rank lower and {how} (KL-4)."
 
 
 def rank_race(players: dict[str, Klondike]) -> list[tuple[int, str]]:

@@ -22,10 +22,11 @@ from __future__ import annotations
 from typing import Hashable
 
 from ..cards import Card, Suit, tarot_deck
-from ..core import IllegalMove, Move, Option
+from ..core import IllegalMove, Move
 from ..numerology import arithmetic, fits_on, playing_value
 from .registry import register
 from .solitaire import Patience, Table
+from .variants import KnobCodes, options_for
 
 __all__ = ["TarotSolitaire"]
 
@@ -50,22 +51,15 @@ def _value_rule(*cards: Card) -> str:
 
 
 @register
-class TarotSolitaire(Patience):
-    """One deal of Tarot Solitaire (TS-1 .. TS-23)."""
+class TarotSolitaire(KnobCodes, Patience):
+    """One deal of Tarot Solitaire (TS-1 .. TS-23); its options are the rule knobs of
+    :mod:`tarot_learn.games.variants`."""
 
     name = "tarot-solitaire"
     title = "Tarot Solitaire"
     code = "TS"
     pack = "tarot"
-    options_spec = (
-        Option("draw", (1, 2, 3), 2, "cards turned per draw (TS-16)"),
-        Option("face_down_row", (True, False), True,
-               "deal the first row face down: 54 dealt, 24 in the stock (TS-17)"),
-        Option("fool", ("wild", "trump_ace"), "wild",
-               "the Fool is wild, or opens the trump foundation (TS-18)"),
-        Option("foundation_return", (False, True), False,
-               "cards may come back down from the foundations (TS-19)"),
-    )
+    options_spec = options_for("tarot-solitaire")
     NCOLS = 9
     NFOUND = 5
     FOUND_LABELS = ("Wands", "Cups", "Swords", "Pentacles", "Trumps")
@@ -82,20 +76,29 @@ class TarotSolitaire(Patience):
         return self.options["fool"] == "wild"
 
     def _table_key(self) -> Hashable:
-        return self.options["fool"]
+        return self.options["fool"], self.options["empty_column"], self.options["build"]
 
     def _make_table(self) -> Table:
         wild = self._wild()
+        build = self.options["build"]
+        empty = self.options["empty_column"]
 
         def fits(card: Card, target: Card) -> bool:
             if card.is_fool or target.is_fool:
                 return wild                                   # TS-8; TS-18 when not wild
-            if card.group and target.group and card.group == target.group:
-                return False                                  # TS-6 (trumps: TS-7)
+            if card.group and target.group:                   # TS-6 (trumps: TS-7)
+                if build == "alternate" and card.group == target.group:
+                    return False
+                if build == "same_suit" and card.suit != target.suit:
+                    return False
             return fits_on(card, target)                      # TS-2 .. TS-5
 
         def empty_ok(card: Card) -> bool:                     # TS-11, TS-18
-            return (card.rank == 14 and not card.is_trump) or card == _WORLD or (card.is_fool and wild)
+            if card.is_fool:
+                return wild and empty in ("standard", "any")
+            if empty == "standard":
+                return (card.rank == 14 and not card.is_trump) or card == _WORLD
+            return empty == "any" or (empty == "king_only" and card.rank == 14 and not card.is_trump)
 
         def found(card: Card) -> tuple[tuple[int, ...], int]:  # TS-9, TS-18
             slot = (_SUIT_FOUND[card.suit],)
@@ -107,6 +110,10 @@ class TarotSolitaire(Patience):
 
         return Table.build(tarot_deck(), fits, empty_ok, found)
 
+    def _max_redeals(self) -> int | None:                     # TS-12: unlimited unless a variant says
+        n = self.options["redeals"]
+        return None if n == "unlimited" else int(n)
+
     def _win_count(self) -> int:                              # TS-14
         return 77 if self._wild() else 78
 
@@ -114,7 +121,7 @@ class TarotSolitaire(Patience):
         return self.tbl.cards[card].is_fool                   # the wild Fool needs no home
 
     def may_lift(self, col: list[int], start: int) -> bool:   # TS-11: a base King or World stays
-        if start:
+        if start or self.options["empty_column"] != "standard":
             return True
         card = self.tbl.cards[col[0]]
         return not ((card.rank == 14 and not card.is_trump) or card == _WORLD)
@@ -146,10 +153,14 @@ class TarotSolitaire(Patience):
                 return IllegalMove("as the trump Ace the Fool only goes up, to open the trump "
                                    "foundation", rule="TS-18")
             return IllegalMove("nothing is built on the Fool when it is the trump Ace", rule="TS-18")
-        if card.group and target.group and card.group == target.group:
+        build = self.options["build"]
+        if card.group and target.group and build == "alternate" and card.group == target.group:
             names = "Pentacles and Cups" if card.group == "PC" else "Swords and Wands"
             return IllegalMove(f"{card.name} and {target.name} are both in the {names} group; "
                                "suit cards must alternate groups", rule="TS-6")
+        if card.group and target.group and build == "same_suit" and card.suit != target.suit:
+            return IllegalMove(f"{card.name} is not in the suit of {target.name}: in this variant suit "
+                               "cards build in suit (trumps still fit any suit)", rule="TS-6")
         tv = playing_value(target)
         if tv == 10 and playing_value(card) != 9:
             return IllegalMove(f"only a card playing 9 goes on {target.name}: a 10 counts 10 even "
@@ -165,10 +176,9 @@ class TarotSolitaire(Patience):
                            rule=_value_rule(card, target))
 
     def _why_not_empty(self, card: Card) -> IllegalMove:
-        if card.is_fool:
+        if card.is_fool and not self._wild():
             return IllegalMove("as the trump Ace the Fool may not open an empty column", rule="TS-18")
-        return IllegalMove(f"only a King, the World (XXI) or the Fool may open an empty column, "
-                           f"not {card.name}", rule="TS-11")
+        return IllegalMove(f"{_EMPTY_TEXT[self.options['empty_column']]}, not {card.name}", rule="TS-11")
 
     def _why_not_lift(self, card: Card) -> IllegalMove:
         return IllegalMove(f"{card.name} is the base of its column and stays there; only the Fool "
@@ -201,7 +211,9 @@ class TarotSolitaire(Patience):
             return (f"Draw turns {n} card{'s' if n > 1 else ''} from the stock onto the discard; only "
                     "the top one is in play (TS-12, TS-16).")
         if move.action == "redeal":
-            return "The stock is empty: turn the discard over to make a new stock (TS-12)."
+            left = self.redeals_left()
+            more = "" if left is None else f" ({left} redeal(s) left before this one)"
+            return f"The stock is empty: turn the discard over to make a new stock{more} (TS-12)."
         src = self.pile(move.src)
         dst = self.pile(move.dst)
         assert src is not None and dst is not None
@@ -216,8 +228,8 @@ class TarotSolitaire(Patience):
             return f"{card.name} goes up to the {self.FOUND_LABELS[dst[1]]} foundation: {prev} (TS-9)."
         back = " back down from its foundation (TS-19)" if src[0] == "f" else ""
         if not dst[2]:
-            return (f"{card.name}{run} moves{back} to the empty column {move.dst}: Kings, the World "
-                    "and the Fool may open an empty column (TS-11).")
+            return (f"{card.name}{run} moves{back} to the empty column {move.dst}: "
+                    f"{_EMPTY_TEXT[self.options['empty_column']].replace('only ', '', 1)} (TS-11).")
         target = self.tbl.cards[dst[2][-1]]
         if card.is_fool:
             return f"{card.name}{run} goes{back} on {target.name}: the Fool is wild (TS-8)."
@@ -230,7 +242,7 @@ class TarotSolitaire(Patience):
         if card.is_trump or target.is_trump:
             suits = "a trump fits any suit (TS-7)"
         else:
-            suits = "the suit groups alternate (TS-6)"
+            suits = _BUILD_TEXT[self.options["build"]]
         return (f"{card.name}{run} goes{back} on {target.name}: {_value_text(card)} and "
                 f"{target.name} as {_played(target)}, {how}; {suits} (TS-1).")
 
@@ -241,4 +253,12 @@ def _played(card: Card) -> str:
 
 
 _WORLD = Card(Suit.TRUMPS, 21)
+# TS-11 and TS-6 as each value of the empty_column and build knobs states them.
+_EMPTY_TEXT = {"standard": "only a King, the World (XXI) or the Fool may open an empty column",
+               "king_only": "only a King may open an empty column in this variant",
+               "any": "any card may open an empty column in this variant",
+               "none": "no card may open an empty column in this variant"}
+_BUILD_TEXT = {"alternate": "the suit groups alternate (TS-6)",
+               "same_suit": "suit cards build in suit in this variant (TS-6)",
+               "any_suit": "suit cards build regardless of suit in this variant (TS-6)"}
 _MAGICIAN = Card(Suit.TRUMPS, 1)
