@@ -136,3 +136,94 @@ def test_plot_draws_one_bar_per_variant():
         {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3}])
     ax = plot([a, a], reference={"published": 0.81945})
     assert len(ax.patches) == 2
+
+
+# ----- executors: any concurrent.futures.Executor, Dask, no processes at all ------------------------
+QUICK = {"seconds_per_deal": None, "states_per_deal": 3000, "progress": False}
+
+
+def verdicts(run):
+    return [(r["seed"], r["status"], r["states"]) for r in run.rows]
+
+
+def test_any_executor_gives_the_same_verdicts_and_fills_the_same_cache(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    here = explore("tarot-solitaire", deals=6, processes=1, cache=False, **QUICK, **OPTS)
+    with ThreadPoolExecutor(2) as pool:
+        there = explore("tarot-solitaire", deals=6, executor=pool, processes=2,
+                        cache=tmp_path / "c.jsonl", **QUICK, **OPTS)
+    assert verdicts(there) == verdicts(here) and there.computed == 6
+    again = explore("tarot-solitaire", deals=6, processes=1, cache=tmp_path / "c.jsonl", **QUICK, **OPTS)
+    assert again.computed == 0 and verdicts(again) == verdicts(here)
+
+
+def test_an_interrupted_executor_run_cancels_the_rest_and_resumes(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    seen = []
+
+    def stop(row):
+        seen.append(row)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with ThreadPoolExecutor(1) as pool:
+        with pytest.raises(KeyboardInterrupt):
+            explore("tarot-solitaire", deals=8, executor=pool, processes=1, cache=tmp_path / "c.jsonl",
+                    callback=stop, **QUICK, **OPTS)
+    assert len(read_cache(tmp_path / "c.jsonl")) == 2
+    rest = explore("tarot-solitaire", deals=8, processes=1, cache=tmp_path / "c.jsonl", **QUICK, **OPTS)
+    assert rest.computed == 6 and rest.deals == 8
+
+
+def test_without_worker_processes_the_deals_run_in_this_process(monkeypatch):
+    import concurrent.futures
+
+    def no_processes(*args, **kwargs):
+        raise NotImplementedError("no multiprocessing here")   # what Pyodide says
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
+    one = explore("tarot-solitaire", deals=3, processes=1, cache=False, **QUICK, **OPTS)
+    two = explore("tarot-solitaire", deals=3, processes=2, cache=False, **QUICK, **OPTS)
+    assert verdicts(one) == verdicts(two)
+
+
+def test_a_variant_is_explored_like_its_options_and_standard_cache_keys_did_not_move(tmp_path):
+    from tarot_learn.games.variants import variant
+    from tarot_learn.solve.explorer import SOLVER_VERSION, _cache_key
+
+    v = variant("tarot-solitaire", empty_column="any", **OPTS)
+    a = explore(v, deals=3, processes=1, cache=tmp_path / "c.jsonl", **QUICK)
+    b = explore("tarot-solitaire", deals=3, processes=1, cache=tmp_path / "c.jsonl", empty_column="any",
+                **QUICK, **OPTS)
+    assert b.computed == 0 and verdicts(a) == verdicts(b) and "empty_column=any" in a.label
+    full = games_options("klondike", draw=3)
+    old = json.dumps([SOLVER_VERSION, "klondike", [["draw", 3], ["foundation_return", True]], 5, None, 2.0],
+                     separators=(",", ":"))
+    assert _cache_key("klondike", full, 5, None, 2.0) == old
+    with pytest.raises(SolveError, match="Executor"):
+        explore("tarot-solitaire", deals=1, cache=False, executor=object())
+
+
+def games_options(name, **opts):
+    from tarot_learn import games
+
+    return games.get(name).check_options(opts)
+
+
+def test_a_dask_local_cluster_gives_the_same_verdicts_as_the_local_run(tmp_path):
+    pytest.importorskip("dask.distributed")
+    import time
+
+    from tarot_learn.solve.explorer import dask_executor
+
+    start = time.perf_counter()
+    local = explore("tarot-solitaire", deals=20, processes=1, cache=False, **QUICK, **OPTS)
+    with dask_executor("local", workers=2, processes=False) as (executor, slots):
+        assert slots == 2
+        far = explore("tarot-solitaire", deals=20, executor=executor, processes=slots,
+                      cache=tmp_path / "dask.jsonl", **QUICK, **OPTS)
+    assert verdicts(far) == verdicts(local) and far.computed == 20
+    assert len(read_cache(tmp_path / "dask.jsonl")) == 20
+    assert time.perf_counter() - start < 60

@@ -4,7 +4,9 @@
   moves, states, seconds)`` with ``status`` solved, impossible or undecided;
 * :func:`hint` suggests a move seeing only what the player sees (determinized search);
 * :func:`can_still_win` says ``False`` only when the position is proved lost;
-* :func:`explore` measures win rates over many seeded deals, on every core, cached on disk.
+* :func:`explore` measures win rates over many seeded deals of a game or a rule variant, on every
+  core or on any ``concurrent.futures.Executor`` (a Dask cluster: ``explorer.dask_executor``),
+  cached on disk.
 
 >>> from tarot_learn import games
 >>> r = solve(games.new("tarot-solitaire", seed=1, face_down_row=False), seconds=5)

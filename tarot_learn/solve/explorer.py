@@ -7,6 +7,11 @@ cache is only ever appended to, one whole line per write, by one process; a line
 crash is ignored when read, so an interrupted run loses at most the deal it was writing and a new
 run resumes where it stopped.  A second run of the same request reads everything from the cache.
 
+The deals run on any :class:`concurrent.futures.Executor`: worker processes of this machine by
+default, in this process where there are none (a browser), or a Dask cluster
+(:func:`dask_executor`); the cache, resuming and the progress bar are the same on every one, and a
+game may be given as a :class:`~tarot_learn.games.variants.Variant` of its rules.
+
 A deal the solver did not decide within its budget is neither a win nor a loss, so the win rate
 is a bracket: solved/all (every undecided deal lost) to (solved + undecided)/all (every undecided
 deal won), each with a 95% Wilson score interval.
@@ -22,14 +27,19 @@ import math
 import os
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from ..games.variants import Variant, identity
 from .result import SolveError
 from .search import check_budget
 
-__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot", "SOLVER_VERSION"]
+__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot", "dask_executor",
+           "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
 SOLVER_VERSION = 2
@@ -128,7 +138,12 @@ class Exploration:
 # ----- the cache -----------------------------------------------------------------------------------
 def _cache_key(game: str, options: dict[str, Any], seed: int, states: int | None,
                seconds: float | None) -> str:
-    return json.dumps([SOLVER_VERSION, game, sorted(options.items()), seed, states, seconds],
+    # The options a deal code carries: a rule knob left standard does not change the key, so rows
+    # cached before the knobs existed still answer.
+    from .. import games
+
+    named = identity(games.get(game), options)
+    return json.dumps([SOLVER_VERSION, game, sorted(named.items()), seed, states, seconds],
                       separators=(",", ":"), default=str)
 
 
@@ -250,25 +265,33 @@ def _in_notebook() -> bool:
     return ip is not None and "IPKernelApp" in getattr(ip, "config", {})
 
 
-def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
+def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | None = 2.0,
             processes: int | None = None, states_per_deal: int | None = None,
             first_seed: int = 0, cache: "str | os.PathLike[str] | bool | None" = True,
             progress: bool = True, callback: Callable[[dict[str, Any]], None] | None = None,
-            **options: Any) -> Exploration:
+            executor: Executor | None = None, **options: Any) -> Exploration:
     """Solve deals ``first_seed .. first_seed + deals - 1`` of ``game`` with ``options``.
 
-    ``processes``: worker processes (``None``: every core; 1: in this process).  ``cache``: True
-    for :func:`default_cache`, a path, or False/None for none.  ``callback`` is called with each
-    new row (after it is safely in the cache).  Returns an :class:`Exploration` (``str()`` gives a
-    table, ``.summary()`` a dict, :func:`plot` a chart).
+    ``game``: a game name, or a :class:`~tarot_learn.games.variants.Variant` (``options`` then
+    change some of its knobs).  ``executor``: any :class:`concurrent.futures.Executor` to run the
+    deals on (a Dask cluster's, see :func:`dask_executor`); ``None``: worker processes here, or
+    this process where there are none.  ``processes``: worker processes (``None``: every core;
+    1: in this process); with an ``executor``, how many workers it has (four deals each are kept
+    in flight).  ``cache``: True for :func:`default_cache`, a path, or False/None for none.
+    ``callback`` is called with each new row (after it is safely in the cache).  Returns an
+    :class:`Exploration` (``str()`` gives a table, ``.summary()`` a dict, :func:`plot` a chart).
     """
     from .. import games
     from .adapters import adapter_for
 
+    if isinstance(game, Variant):
+        game, options = game.name, {**game.options, **options}
     cls = games.get(game)
     opts = cls.check_options(options)
     states_per_deal, seconds_per_deal = check_budget(states_per_deal, seconds_per_deal)
     _check_counts(deals, first_seed, processes)
+    if executor is not None and not isinstance(executor, Executor):
+        raise SolveError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     adapter_for(cls.new(first_seed, **opts))  # a game the solver cannot play fails here, once
     path = default_cache() if cache is True else (Path(cache) if cache else None)
     result = Exploration(cls.name, opts, seconds_per_deal, states_per_deal,
@@ -276,7 +299,7 @@ def explore(game: str, deals: int = 100, seconds_per_deal: float | None = 2.0,
     seeds = range(first_seed, first_seed + deals)
     rows, todo = _cached_rows(result, seeds, read_cache(path) if path is not None else {})
     start = time.perf_counter()
-    _solve_missing(result, todo, rows, path, processes, progress, callback)
+    _solve_missing(result, todo, rows, path, (processes, executor), progress, callback)
     result.rows = [rows[s] for s in sorted(rows)]
     result.wall_seconds = time.perf_counter() - start
     return result
@@ -308,17 +331,17 @@ def _cached_rows(result: Exploration, seeds: Iterable[int],
 
 
 def _solve_missing(result: Exploration, todo: list[int], rows: dict[int, dict[str, Any]],
-                   path: Path | None, processes: int | None, progress: bool,
+                   path: Path | None, where: tuple[int | None, Executor | None], progress: bool,
                    callback: Callable[[dict[str, Any]], None] | None) -> None:
-    """Solve the deals of ``todo`` (on ``processes``), each row appended to the cache as it
-    comes, then shown on the progress bar and given to ``callback``."""
+    """Solve the deals of ``todo`` (``where``: processes and executor), each row appended to the
+    cache as it comes, then shown on the progress bar and given to ``callback``."""
     name, opts = result.game, result.options
     states, seconds = result.states_per_deal, result.seconds_per_deal
     bar = _Progress(len(todo), result.label, progress)
     appender = _Appender(path) if (path is not None and todo) else None
     jobs = [(name, opts, seed, states, seconds) for seed in todo]
     try:
-        for row in _run(jobs, processes):
+        for row in _run(jobs, *where):
             rows[row["seed"]] = row
             result.computed += 1
             if appender is not None:
@@ -333,23 +356,92 @@ def _solve_missing(result: Exploration, todo: list[int], rows: dict[int, dict[st
             appender.close()
 
 
-def _run(jobs: Sequence[tuple[Any, ...]], processes: int | None) -> Iterable[dict[str, Any]]:
+def _run(jobs: Sequence[tuple[Any, ...]], processes: int | None,
+         executor: Executor | None) -> Iterable[dict[str, Any]]:
+    """Each job's row, in the order they finish."""
     if not jobs:
         return
     n = processes or os.cpu_count() or 1
-    if n == 1 or len(jobs) == 1:
-        for job in jobs:
-            yield _solve_one(job)
+    if executor is not None:
+        yield from _on_executor(executor, jobs, 4 * n)
         return
-    import multiprocessing
-
-    pool = multiprocessing.get_context().Pool(min(n, len(jobs)))
+    pool = _process_pool(min(n, len(jobs))) if n > 1 and len(jobs) > 1 else None
+    if pool is None:
+        yield from map(_solve_one, jobs)
+        return
+    finished = False
     try:
-        yield from pool.imap_unordered(_solve_one, jobs)
-        pool.close()
+        yield from _on_executor(pool, jobs, 2 * n)
+        finished = True
     finally:
-        pool.terminate()
-        pool.join()
+        # Interrupted: drop the deals not started and do not wait for the running ones.
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _process_pool(n: int) -> Executor | None:
+    """Worker processes, or None where a platform has none (Pyodide in a browser)."""
+    if sys.platform == "emscripten":
+        return None
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(n)
+    except (ImportError, NotImplementedError, OSError):
+        return None
+
+
+def _on_executor(executor: Executor, jobs: Sequence[tuple[Any, ...]], window: int) -> Iterator[dict[str, Any]]:
+    """Run the jobs on ``executor`` with at most ``window`` in flight (a million deals do not
+    become a million futures at once); whatever is left is cancelled if the caller stops."""
+    todo = iter(jobs)
+    pending: set[Future] = {executor.submit(_solve_one, job) for job in islice(todo, max(1, window))}
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                job = next(todo, None)
+                if job is not None:
+                    pending.add(executor.submit(_solve_one, job))
+                yield future.result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+@contextmanager
+def dask_executor(address: str = "local", workers: int | None = None,
+                  processes: bool = True) -> Iterator[tuple[Executor, int]]:
+    """``(executor, workers)`` of a Dask cluster for :func:`explore`: the scheduler at
+    ``address`` (like ``tcp://10.0.0.5:8786``), or ``"local"`` for a LocalCluster here with
+    ``workers`` single-threaded workers (default: every core; ``processes=False`` keeps them
+    as threads of this process).  The client (and a local cluster) close on leaving.
+
+    Needs ``dask[distributed]`` (``pip install 'tarot_learn[dask]'``); the workers need
+    tarot_learn installed.
+    """
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise SolveError("running deals on Dask needs dask.distributed: pip install 'tarot_learn[dask]'") from None
+    if not isinstance(address, str) or not address.strip() or len(address) > 200:
+        raise SolveError(f"a Dask address is 'local' or a scheduler like 'tcp://host:8786', not {address!r}")
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=processes, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(address, timeout=30)
+        except (OSError, TimeoutError, ValueError) as err:
+            raise SolveError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    try:
+        slots = sum(client.nthreads().values()) or 1
+        yield client.get_executor(pure=False), slots
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 # ----- tables and plots ---------------------------------------------------------------------------
