@@ -3,7 +3,12 @@
     tarot-learn solve klondike --seed 7 --option draw=3
     tarot-learn solve KL3-C1SJ                      # a deal code names the game, options and seed
     tarot-learn winrate tarot-solitaire --deals 200 --option face_down_row=false
-    tarot-learn games                               # the games and their options
+    tarot-learn winrate --variant easy.toml --deals 500 --dask local   # a rule variant, on Dask
+    tarot-learn winrate klondike -o empty_column=any --dask tcp://10.0.0.5:8786
+    tarot-learn games                               # the games and their rule knobs
+
+A variant spec file (TOML or JSON) names the game and sets knobs, one per line
+(``game = "klondike"``, ``draw = 3``, ``empty_column = "any"``); ``--option`` changes a knob on top.
 
 Bad input (an unknown game or option, a budget of zero) prints one line saying what to fix and
 exits with status 2.
@@ -16,6 +21,7 @@ import sys
 from typing import Sequence
 
 from .deals import MAX_SEED
+from .errors import TarotLearnError
 
 __all__ = ["main"]
 
@@ -62,17 +68,20 @@ def _parser() -> argparse.ArgumentParser:
         q.add_argument("--states", type=_bounded(int, 1, MAX_STATES), default=None,
                        help="budget in positions examined per deal (default: no limit)")
         q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                       help="a game option, e.g. draw=3 (repeat for several)")
+                       help="a game option or rule knob, e.g. draw=3 (repeat for several)")
+        q.add_argument("--variant", default=None, metavar="FILE",
+                       help="a rule variant's spec file (TOML or JSON); --option changes it further")
 
     s = sub.add_parser("solve", help="solve one deal, seeing every card")
-    s.add_argument("game", help="a game name (klondike, tarot-solitaire, american-toad) or a deal code")
+    s.add_argument("game", nargs="?", default=None,
+                   help="a game name (klondike, tarot-solitaire, american-toad) or a deal code")
     s.add_argument("--seed", type=_bounded(int, 0, MAX_SEED), default=None,
                    help="the deal's seed (needed with a game name)")
     s.add_argument("--quiet", "-q", action="store_true", help="print only the verdict line")
     budget(s, 10.0)
 
     w = sub.add_parser("winrate", help="solve many seeded deals and print the win rate")
-    w.add_argument("game")
+    w.add_argument("game", nargs="?", default=None, help="a game name (or give --variant FILE)")
     w.add_argument("--deals", type=_bounded(int, 1, MAX_DEALS), default=100,
                    help="how many deals (default 100)")
     w.add_argument("--first-seed", type=_bounded(int, 0, MAX_SEED), default=0,
@@ -82,26 +91,48 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--cache", default=None, help="cache file (default ~/.cache/tarot_learn/winrates.jsonl)")
     w.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     w.add_argument("--json", action="store_true", help="print the summary as JSON")
+    w.add_argument("--dask", default=None, metavar="ADDRESS",
+                   help="run the deals on a Dask cluster: a scheduler address (tcp://host:8786) or "
+                        "'local' for a LocalCluster here (needs tarot_learn[dask])")
     budget(w, 2.0)
 
     sub.add_parser("games", help="list the games and their options")
     return p
 
 
-def _options(cls, pairs: Sequence[str]) -> dict:
+def _chosen(args: argparse.Namespace) -> tuple[type, dict]:
+    """The game class and its checked options: a spec file's variant (if any), then ``--option``."""
+    from . import games
     from .core import parse_options
+    from .games.variants import knobs, load_variant, variant
+    from pathlib import Path
 
-    return cls.check_options(parse_options(pairs))
+    given = parse_options(args.option)
+    if args.variant is not None:
+        v = load_variant(Path(args.variant))
+        if args.game is not None and games.get(args.game).name != v.name:
+            raise _Usage(f"--variant {args.variant} is a variant of {v.name}, not of {args.game}")
+        return v.game, variant(v.game, **{**v.options, **given}).options
+    if args.game is None:
+        raise _Usage("the following arguments are required: game (or --variant FILE)")
+    cls = games.get(args.game)
+    try:
+        knobs(cls)
+    except TarotLearnError:
+        return cls, cls.check_options(given)      # a game without rule knobs (French Tarot)
+    return cls, variant(cls, **given).options
 
 
 def _solve(args: argparse.Namespace) -> int:
     from . import games
-    from .errors import TarotLearnError
     from .solve import solve
 
     if args.seed is None:
-        if args.option:
-            raise _Usage("a deal code carries its own options: drop --option, or give --seed with a game name")
+        if args.option or args.variant:
+            raise _Usage("a deal code carries its own options: drop --option and --variant, or give "
+                         "--seed with a game name")
+        if args.game is None:
+            raise _Usage("the following arguments are required: game (a name with --seed, or a deal code)")
         try:
             state = games.from_code(args.game)
         except TarotLearnError:
@@ -109,8 +140,8 @@ def _solve(args: argparse.Namespace) -> int:
             raise _Usage(f"{args.game!r} is neither a deal code nor used with --seed; give "
                          f"--seed N with one of: {names}") from None
     else:
-        cls = games.get(args.game)
-        state = games.new(cls.name, seed=args.seed, **_options(cls, args.option))
+        cls, opts = _chosen(args)
+        state = games.new(cls.name, seed=args.seed, **opts)
     r = solve(state, states=args.states, seconds=args.seconds)
     print(f"{state.deal_code}: {r}")
     if r.solved and not args.quiet:
@@ -121,20 +152,23 @@ def _solve(args: argparse.Namespace) -> int:
 def _winrate(args: argparse.Namespace) -> int:
     import json
 
-    from . import games
-    from .solve.explorer import explore
+    from .solve.explorer import dask_executor, explore
 
-    cls = games.get(args.game)
-    opts = _options(cls, args.option)
+    cls, opts = _chosen(args)
     cache = False if args.no_cache else (args.cache or True)
-    run = explore(cls.name, deals=args.deals, seconds_per_deal=args.seconds,
-                  states_per_deal=args.states, processes=args.processes,
-                  first_seed=args.first_seed, cache=cache, **opts)
+    ask = dict(deals=args.deals, seconds_per_deal=args.seconds, states_per_deal=args.states,
+               first_seed=args.first_seed, cache=cache)
+    if args.dask is None:
+        run = explore(cls.name, processes=args.processes, **ask, **opts)
+    else:
+        with dask_executor(args.dask, workers=args.processes) as (executor, slots):
+            run = explore(cls.name, executor=executor, processes=slots, **ask, **opts)
     if args.json:
         print(json.dumps(run.summary(), indent=1))
     else:
         print(run)
-        print(f"({run.computed} deals solved now, {run.deals - run.computed} from the cache, "
+        where = f" on Dask ({args.dask})" if args.dask else ""
+        print(f"({run.computed} deals solved now{where}, {run.deals - run.computed} from the cache, "
               f"{run.wall_seconds:.1f} s)")
     return 0
 
@@ -144,10 +178,16 @@ def _games() -> int:
 
     for name in games.names():
         cls = games.get(name)
-        opts = ", ".join(f"{o.name}={'|'.join(map(str, o.choices))} (default {o.default})"
+        opts = ", ".join(f"{o.name}={'|'.join(map(str, o.choices))} (default {o.default}{_rule_of(o.help)})"
                          for o in cls.options_spec)
         print(f"{name}: {opts}")
     return 0
+
+
+def _rule_of(help_text: str) -> str:
+    """', KL-6' when an option's help ends with its rule id in brackets."""
+    tail = help_text.rstrip(")").rpartition("(")[2] if help_text.endswith(")") else ""
+    return f", {tail}" if tail[:2].isalpha() and "-" in tail and len(tail) <= 6 else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

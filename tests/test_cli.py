@@ -48,7 +48,12 @@ def test_winrate_prints_a_table(tmp_path):
 @pytest.mark.parametrize("args,words", [
     (("solve", "chess", "--seed", "1"), "no game called 'chess'"),
     (("solve", "klondike", "--seed", "1", "-o", "draw=5"), "draw"),
-    (("solve", "klondike", "--seed", "1", "-o", "speed=3"), "unknown option 'speed'"),
+    (("solve", "klondike", "--seed", "1", "-o", "speed=3"), "unknown knob 'speed'; the knobs are draw (KL-9)"),
+    (("solve", "--seed", "1"), "required"),
+    (("solve", "KL1-C1SJ", "--variant", "x.toml"), "carries its own options"),
+    (("solve", "klondike", "--seed", "1", "--variant", "/no/such/spec.toml"), "cannot read the variant spec"),
+    (("winrate", "--deals", "2", "--no-cache"), "required"),
+    (("winrate", "klondike", "--deals", "2", "--no-cache", "--dask", ""), "Dask address"),
     (("solve", "klondike", "--seed", "1", "-o", "draw"), "name=value"),
     (("solve", "klondike", "--seed", "1", "--seconds", "0"), "seconds"),
     (("solve", "klondike", "--seed", "1", "--states", "0"), "states"),
@@ -74,3 +79,43 @@ def test_bad_input_gives_one_line_and_exit_status_2(args, words):
 def test_games_lists_the_options():
     out = cli("games")
     assert out.returncode == 0 and "tarot-solitaire: draw=1|2|3" in out.stdout
+
+
+def test_games_lists_each_knob_with_its_rule():
+    out = cli("games")
+    assert "empty_column=king_only|any|none (default king_only, KL-6)" in out.stdout
+    assert "build=alternate|same_suit|any_suit (default alternate, TS-6)" in out.stdout
+
+
+def test_a_variant_file_and_knobs_on_the_command_line(tmp_path):
+    from tarot_learn import games
+
+    spec = tmp_path / "easy.toml"
+    spec.write_text('game = "tarot-solitaire"\nface_down_row = false\nempty_column = "any"\n')
+    out = cli("solve", "--variant", str(spec), "--seed", "3", "-o", "draw=1", "--quiet")
+    assert out.returncode == 0, out.stderr
+    state = games.new("tarot-solitaire", seed=3, face_down_row=False, empty_column="any", draw=1)
+    assert out.stdout.startswith(state.deal_code + ":")
+    run = cli("winrate", "--variant", str(spec), "--deals", "2", "--states", "2000", "--processes", "1",
+              "--cache", str(tmp_path / "c.jsonl"), "--json")
+    assert run.returncode == 0, run.stderr
+    assert '"empty_column": "any"' in run.stdout and '"deals": 2' in run.stdout
+    other = cli("winrate", "klondike", "--variant", str(spec), "--no-cache")
+    assert other.returncode == 2 and "not of klondike" in other.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "klondike"\nempty_columns = "any"\n')
+    out = cli("winrate", "--variant", str(bad), "--no-cache")
+    assert out.returncode == 2 and "unknown knob 'empty_columns'" in out.stderr
+
+
+def test_winrate_on_a_local_dask_cluster_matches_the_local_run(tmp_path):
+    pytest.importorskip("dask.distributed")
+    args = ("winrate", "tarot-solitaire", "--deals", "4", "--states", "2000", "-o", "face_down_row=false",
+            "--json", "--processes", "1")
+    here = cli(*args, "--cache", str(tmp_path / "a.jsonl"))
+    there = cli(*args, "--cache", str(tmp_path / "b.jsonl"), "--dask", "local")
+    assert here.returncode == 0 and there.returncode == 0, there.stderr
+    import json
+    a, b = json.loads(here.stdout), json.loads(there.stdout)
+    assert {k: a[k] for k in ("solved", "impossible", "undecided")} == \
+        {k: b[k] for k in ("solved", "impossible", "undecided")}

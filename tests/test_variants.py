@@ -212,3 +212,9 @@ def test_the_solver_and_the_board_take_a_variant():
             state.play(m)
         assert state.is_won()
     assert isinstance(v, Variant) and v(seed=1).options == v.options
+
+
+def test_a_game_without_knobs_is_refused_by_name_or_class():
+    for game in ("french-tarot", games.get("french-tarot")):
+        with pytest.raises(OptionError, match="no patience called"):
+            knobs(game)

@@ -117,12 +117,13 @@ _KNOBS: dict[str, tuple[Knob, ...]] = {
 
 def _game_class(game: "str | type[State]") -> type[State]:
     if isinstance(game, type) and issubclass(game, State):
-        return game
-    known = registered()
-    name = "-".join(str(game).strip().lower().replace("_", " ").replace("-", " ").split())
-    cls = known.get(name)
+        cls: type[State] | None = game
+    else:
+        name = "-".join(str(game).strip().lower().replace("_", " ").replace("-", " ").split())
+        cls = registered().get(name)
     if cls is None or cls.name not in _KNOBS:
-        raise OptionError(f"there is no patience called {game!r} with rule knobs; choose one of: "
+        shown = getattr(game, "name", game)
+        raise OptionError(f"there is no patience called {shown!r} with rule knobs; choose one of: "
                           f"{', '.join(sorted(_KNOBS))}")
     return cls
 
