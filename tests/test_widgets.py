@@ -243,7 +243,7 @@ def test_no_moves_left_only_when_the_player_can_see_it(monkeypatch):
     # the engine's verdict from looking through the face-down stock never reaches the page
     monkeypatch.setattr(type(s), "is_stuck", lambda self: True)
     board.refresh()
-    assert s.observation().status == "stuck" and s.legal_moves()
+    assert s.is_over() and s.observation().status == "playing" and s.legal_moves()
     assert board.surface.view["status"] == "playing" and "No moves left" not in board._status.value
     # no legal move at all (stock and waste empty, the one face-up card cannot move): said
     rest = " ".join(str(c) for c in standard_deck() if str(c) != "2S")
