@@ -39,13 +39,15 @@ class Status(str, Enum):
 class Result:
     """``status``; ``moves`` (a solution when solved: replays through ``play()`` from the position
     searched); ``states`` examined; ``seconds`` spent; ``reason`` says why an undecided search
-    stopped (``'states'`` or ``'seconds'``)."""
+    stopped (``'states'`` or ``'seconds'``); ``reason_lost`` says in a sentence why an impossible
+    position is lost, where the reason is simple (empty otherwise)."""
 
     status: Status
     moves: tuple[Move, ...]
     states: int
     seconds: float
     reason: str = field(default="", compare=False)
+    reason_lost: str = field(default="", compare=False)
 
     @property
     def solved(self) -> bool:
@@ -64,11 +66,15 @@ class Result:
         if self.solved:
             return f"solved in {len(self.moves)} moves {cost}"
         if self.impossible:
-            return f"proved impossible {cost}"
+            why = f": {self.reason_lost}" if self.reason_lost else ""
+            return f"proved impossible{why} {cost}"
         why = f": the {self.reason} budget ran out" if self.reason else ""
         return f"undecided{why} {cost}"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able summary (the explorer's cache lines)."""
-        return {"status": self.status.value, "moves": [str(m) for m in self.moves],
-                "states": self.states, "seconds": round(self.seconds, 4)}
+        out = {"status": self.status.value, "moves": [str(m) for m in self.moves],
+               "states": self.states, "seconds": round(self.seconds, 4)}
+        if self.reason_lost:
+            out["reason_lost"] = self.reason_lost
+        return out

@@ -1,11 +1,13 @@
-"""Depth-first search with a transposition table, over any game through an adapter.
+"""The solver's entry point: a search with a transposition table, over any game through an adapter.
 
 The search plays steps (``adapters.py``) on a private copy of the position with the games' fast
-unchecked ``push``/``pop`` and remembers every position it has finished or is still exploring, by a
-64-bit hash of the adapter's key.  Seeing a position again means it is either already lost or on
-the current line (a cycle), so it is skipped: the search is complete, and when it runs out of
-steps the position is proved lost.  Storing hashes instead of whole keys keeps a million positions
-in ~100 MB; two positions sharing a 64-bit hash in one search is a chance below 1 in 10^7.
+unchecked ``push``/``pop`` and remembers every position it has found, by a 64-bit hash of the
+adapter's key.  Best-first (``bestfirst.py``, the default) goes on from the most promising
+position found so far; depth-first (``method="depth"``) follows one line to its end first.  Both
+expand each position at most once, so when no step is left the position is proved lost (and
+``lost.py`` says why in a sentence where the reason is simple).  Storing hashes instead of whole
+keys keeps a million positions in ~100 MB; two positions sharing a 64-bit hash in one search is a
+chance below 1 in 10^7.
 
 >>> from tarot_learn import games
 >>> s = games.from_layout("klondike", "f1: ..QS\\nf2: ..QH\\nf3: ..QD\\nf4: ..KC\\nt1: KS\\nt2: KH\\nt3: KD")
@@ -17,16 +19,19 @@ in ~100 MB; two positions sharing a 64-bit hash in one search is a chance below 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..core import Move, State
 from .adapters import GenericAdapter, adapter_for
+from .bestfirst import best_first
+from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
 
-__all__ = ["solve", "DEFAULT_STATES", "DEFAULT_SECONDS", "check_budget"]
+__all__ = ["solve", "depth_first", "DEFAULT_STATES", "DEFAULT_SECONDS", "check_budget"]
 
 DEFAULT_STATES = 2_000_000
 DEFAULT_SECONDS = 10.0
+DIVE_STATES = 5000
 
 
 def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
@@ -42,31 +47,70 @@ def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
 
 
 def solve(state: State, states: int | None = DEFAULT_STATES,
-          seconds: float | None = DEFAULT_SECONDS, prune: bool = True) -> Result:
+          seconds: float | None = DEFAULT_SECONDS, prune: bool = True, method: str = "best",
+          clock: Callable[[], float] = time.perf_counter) -> Result:
     """Decide whether ``state`` can still be won, seeing every card (thoughtful solving).
 
     Returns a :class:`Result`: ``solved`` with moves that replay through ``state.play`` to a win,
     ``impossible`` when no line wins, or ``undecided`` when the budget (positions examined,
     seconds) ran out first.  ``state`` itself is not changed.  ``prune=False`` searches every
     legal move one by one, draws included, without the game-aware pruning (slow: for
-    cross-checking the pruning on small positions).
+    cross-checking the pruning on small positions).  ``method`` is ``"best"`` (a depth-first
+    dive with a tenth of the budget, at least 5,000 positions, then best-first search,
+    ``bestfirst.py``, with the rest) or
+    ``"depth"`` (depth-first only: little memory, but what its first dive does not decide it
+    seldom decides later).  ``clock`` measures ``seconds`` (``time.process_time`` for a CPU-time budget).
     """
     max_states, max_seconds = check_budget(states, seconds)
+    if method not in ("best", "depth"):
+        raise SolveError(f"method is 'best' or 'depth', not {method!r}")
+    t0 = clock()
     start = time.perf_counter()
+    make = adapter_for if prune else GenericAdapter
     work = state.copy()
-    ad = adapter_for(work) if prune else GenericAdapter(work)
-    line: list[Move] = []
+    ad = make(work)
     if ad.won():
         return Result(Status.SOLVED, (), 1, time.perf_counter() - start)
+    buried = dead_from_start(work) if prune else ""
+    if buried:
+        return Result(Status.IMPOSSIBLE, (), 1, time.perf_counter() - start, reason_lost=buried)
+    limit = max_states if max_states is not None else 1 << 62
+    deadline = t0 + max_seconds if max_seconds is not None else float("inf")
+    if method == "depth":
+        outcome, line, count = depth_first(ad, limit, deadline, clock)
+    else:
+        outcome, line, count = _dive_then_best(state, ad, make, limit, t0, deadline, clock)
+    elapsed = time.perf_counter() - start
+    if outcome == "solved":
+        return Result(Status.SOLVED, line, count, elapsed)
+    if outcome == "impossible":
+        return Result(Status.IMPOSSIBLE, (), count, elapsed, reason_lost=lost_reason(state))
+    return Result(Status.UNDECIDED, (), count, elapsed, outcome)
+
+
+def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: int, t0: float,
+                    deadline: float, clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+    """A depth-first dive (a tenth of the time, a tenth of the positions but at least
+    ``DIVE_STATES``) decides most easy deals at once; when it does not, best-first search takes the
+    rest of the budget afresh (a proof of loss must come from one whole search)."""
+    dive = min(limit, max(limit // 10, DIVE_STATES))
+    outcome, line, count = depth_first(ad, dive, t0 + (deadline - t0) / 10, clock)
+    if outcome in ("states", "seconds") and count < limit:
+        outcome, line, more = best_first(make(state.copy()), limit - count, deadline, clock)
+        count += more
+    return outcome, line, count
+
+
+def depth_first(ad: Any, limit: int, deadline: float,
+                clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+    """Depth-first search from the adapter's position, the best step first; same answer as
+    :func:`~tarot_learn.solve.bestfirst.best_first`."""
     seen = {hash(ad.key())}
     count = 1
-    limit_states = max_states if max_states is not None else 1 << 62
-    deadline = start + max_seconds if max_seconds is not None else float("inf")
     play, unplay = ad.play, ad.unplay
     frames = [iter(ad.expand())]
     steps: list[tuple[Move, ...]] = []
     tokens: list[Any] = []
-    reason = ""
     while frames:
         step = next(frames[-1], None)
         if step is None:
@@ -82,20 +126,16 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
         seen.add(h)
         count += 1
         if ad.won():
+            line: list[Move] = []
             for st in steps:
                 line.extend(st)
             line.extend(step)
-            return Result(Status.SOLVED, tuple(line), count, time.perf_counter() - start)
-        if count >= limit_states:
-            reason = "states"
-            break
-        if not count & 255 and time.perf_counter() > deadline:
-            reason = "seconds"
-            break
+            return "solved", tuple(line), count
+        if count >= limit:
+            return "states", (), count
+        if not count & 255 and clock() > deadline:
+            return "seconds", (), count
         steps.append(step)
         tokens.append(token)
         frames.append(iter(ad.expand()))
-    elapsed = time.perf_counter() - start
-    if reason:
-        return Result(Status.UNDECIDED, (), count, elapsed, reason)
-    return Result(Status.IMPOSSIBLE, (), count, elapsed)
+    return "impossible", (), count

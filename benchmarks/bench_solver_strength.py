@@ -1,0 +1,154 @@
+"""How many deals the solver decides in a CPU-time budget, side by side with Klondike-Solver.
+
+For Klondike draw 1 and draw 3, the same deals (ours, written in PySol's board format) go to our
+solver (``solve.solve`` with ``clock=time.process_time``: CPU seconds, so a busy shared machine
+does not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in both of
+its modes: ``fast`` (a greedy best-first search that keeps only the best three moves of each
+position: it finds solutions but never proves a deal lost) and ``minimal`` (a complete A* search:
+it proves deals lost, and after a first solution goes on looking for a shorter one).  Klondike-
+Solver's budget is a number of positions, so it is calibrated first: the positions it examines per
+CPU second on deals where it spends its whole budget, per mode.  Printed per draw count and budget:
+the share of deals decided (solved or proved impossible) by ours and by each mode, the better mode
+named "strongest", contradictions (one says solved, the other impossible: must be 0), and the
+positions per CPU second of both.  Then our decided share for Tarot Solitaire (standard) and
+American Toad.
+
+Run: ``python benchmarks/bench_solver_strength.py [--deals 30] [--long] [--first-seed 900000]
+[--processes N]``; ``--long`` adds the 10 s budget; ``--method depth`` measures the older
+depth-first search for a before/after figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tarot_learn import games  # noqa: E402
+from tarot_learn.solve import solve  # noqa: E402
+
+KS_STATUS = {"SolvedMinimal": "solved", "SolvedMayNotBeMinimal": "solved", "Impossible": "impossible",
+             "CouldNotComplete": "undecided"}
+
+
+def _ours(job: tuple[str, dict, int, float, str]) -> tuple[int, str, int, float]:
+    game, opts, seed, seconds, method = job
+    state = games.new(game, seed=seed, **opts)
+    t0 = time.process_time()
+    r = solve(state, states=None, seconds=seconds, method=method, clock=time.process_time)
+    return seed, r.status.value, r.states, time.process_time() - t0
+
+
+def _ks(job: tuple[int, int, str, int]) -> tuple[int, str, float, bool]:
+    """One deal through Klondike-Solver: (seed, verdict, CPU seconds, budget used up)."""
+    import pyksolve.solver as ks
+
+    seed, draw, mode, max_closed = job
+    sol = ks.Solitaire()
+    sol.draw_count = draw
+    # Its reader wants at least 211 characters; a fresh deal is ~205: pad with spaces it skips.
+    if not sol.load_pysol(games.new("klondike", seed=seed, draw=draw).to_pysol() + " " * 16):
+        raise SystemExit(f"Klondike-Solver could not read deal {seed}")
+    sol.reset_game()
+    t0 = time.process_time()
+    if mode == "fast":
+        result = sol.solve_fast(max_closed_count=max_closed)
+    else:
+        result = sol.solve_minimal(max_closed_count=max_closed)
+    secs = time.process_time() - t0
+    capped = result.name == "CouldNotComplete" or (mode == "minimal" and result.name == "SolvedMayNotBeMinimal")
+    return seed, KS_STATUS[result.name], secs, capped
+
+
+def ks_rate(draw: int, mode: str, pool) -> float:
+    """Positions per CPU second for Klondike-Solver in ``mode``, on calibration deals (seeds
+    800..815) where it uses its whole budget."""
+    cap = 200_000
+    rates: list[float] = []
+    for _ in range(2):
+        rates = [cap / secs for _, _, secs, capped in
+                 pool.imap_unordered(_ks, [(s, draw, mode, cap) for s in range(800, 816)])
+                 if capped and secs > 0]
+        if rates:
+            cap = max(10_000, int(statistics.median(rates)))  # about one second's worth
+    return statistics.median(rates) if rates else 300_000.0
+
+
+def _share(rows: dict[int, str]) -> float:
+    return sum(v != "undecided" for v in rows.values()) / max(1, len(rows))
+
+
+def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool) -> int:
+    ours = {s: (st, n, t) for s, st, n, t in pool.imap_unordered(
+        _ours, [("klondike", {"draw": draw}, s, seconds, method) for s in seeds])}
+    mine = {s: v[0] for s, v in ours.items()}
+    rate_ours = sum(v[1] for v in ours.values()) / max(1e-9, sum(v[2] for v in ours.values()))
+    print(f"Klondike draw {draw}, {len(seeds)} deals from seed {seeds[0]}, {seconds:g} CPU s per deal:")
+    print(f"  ours ({method}):        decided {100 * _share(mine):5.1f}%  "
+          f"({sum(v == 'solved' for v in mine.values())} solved, "
+          f"{sum(v == 'impossible' for v in mine.values())} impossible), {rate_ours:,.0f} states/s")
+    shares, bad = {}, 0
+    for mode in ("fast", "minimal"):
+        rate = ks_rate(draw, mode, pool)
+        cap = max(1000, int(rate * seconds))
+        theirs = {s: st for s, st, _, _ in pool.imap_unordered(_ks, [(s, draw, mode, cap) for s in seeds])}
+        contra = [s for s in seeds if {mine[s], theirs[s]} == {"solved", "impossible"}]
+        bad += len(contra)
+        shares[mode] = _share(theirs)
+        print(f"  Klondike-Solver {mode:7s} decided {100 * shares[mode]:5.1f}%  "
+              f"({sum(v == 'solved' for v in theirs.values())} solved, "
+              f"{sum(v == 'impossible' for v in theirs.values())} impossible), {rate:,.0f} positions/s "
+              f"(budget {cap:,}); contradictions {len(contra)} {contra if contra else ''}")
+    best = max(shares, key=shares.get)
+    ratio = _share(mine) / shares[best] if shares[best] else float("inf")
+    print(f"  ours / strongest ({best}) = {ratio:.2f}")
+    return bad
+
+
+def others(seeds: list[int], seconds: float, method: str, pool) -> None:
+    for game, opts in (("tarot-solitaire", {}), ("american-toad", {})):
+        rows = {s: st for s, st, _, _ in pool.imap_unordered(
+            _ours, [(game, opts, s, seconds, method) for s in seeds])}
+        print(f"{game} (standard), {len(seeds)} deals, {seconds:g} CPU s: decided {100 * _share(rows):5.1f}% "
+              f"({sum(v == 'solved' for v in rows.values())} solved, "
+              f"{sum(v == 'impossible' for v in rows.values())} impossible)")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--first-seed", type=int, default=900_000)
+    ap.add_argument("--long", action="store_true", help="also a 10 s budget per deal")
+    ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--method", choices=("best", "depth"), default="best")
+    ap.add_argument("--only", choices=("klondike", "others"), default=None)
+    args = ap.parse_args()
+    try:
+        import pyksolve  # noqa: F401
+    except ImportError:
+        print("pyksolve is missing: pip install -e '.[bench]' (make bench does it)", file=sys.stderr)
+        return 1
+    seeds = list(range(args.first_seed, args.first_seed + args.deals))
+    budgets = (2.0, 10.0) if args.long else (2.0,)
+    bad = 0
+    start = time.perf_counter()
+    with multiprocessing.get_context().Pool(args.processes) as pool:
+        for seconds in budgets:
+            if args.only != "others":
+                for draw in (1, 3):
+                    bad += klondike(draw, seeds, seconds, args.method, pool)
+            if args.only != "klondike":
+                others(seeds, seconds, args.method, pool)
+    print(f"contradictions in all: {bad}; bench_solver_strength: {time.perf_counter() - start:.0f} s wall")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
