@@ -1097,40 +1097,6 @@ class Patience(State):
             redeals_left=self.redeals_left(),
             options=tuple(sorted(self.options.items())))
 
-    # ----- view ---------------------------------------------------------------------------------------
-    def view(self, show_all: bool = False) -> dict[str, Any]:
-        """What a player sees, for boards and card art (face-down cards as ``'??'`` unless
-        ``show_all``)."""
-        cs = self.tbl.cards
-
-        def up(p: Iterable[int]) -> list[list[Any]]:
-            return [[str(cs[i]), True] for i in p]
-
-        def hidden(i: int) -> str:
-            return str(cs[i]) if show_all else "??"
-
-        piles: list[dict[str, Any]] = [
-            {"id": "s", "kind": "stock", "label": "Stock",
-             "cards": [[hidden(i), False] for i in self.stock]},
-            {"id": "w", "kind": "waste", "label": self._waste_label(), "cards": up(self.waste)},
-        ]
-        if self.HAS_RESERVE:
-            r = self.reserve
-            piles.append({"id": "r", "kind": "reserve", "label": "Reserve",
-                          "cards": [[hidden(i), False] for i in r[:-1]] + up(r[-1:])})
-        for f in range(self.NFOUND):
-            label = self.FOUND_LABELS[f] if f < len(self.FOUND_LABELS) else f"Foundation {f + 1}"
-            piles.append({"id": f"f{f + 1}", "kind": "foundation", "label": label,
-                          "cards": up(self.found[f])})
-        for i in range(self.NCOLS):
-            col, d = self.tab[i], self.down[i]
-            piles.append({"id": f"t{i + 1}", "kind": "tableau", "label": f"Column {i + 1}",
-                          "cards": [[hidden(c), False] for c in col[:d]] + up(col[d:])})
-        status = "won" if self.is_won() else ("stuck" if self.is_over() else "playing")
-        return {"game": self.name, "title": self.title, "pack": self.pack, "piles": piles,
-                "status": status, "moves": self.moves_made, "on_table": len(self.history),
-                "options": dict(self.options), "deal_code": self.deal_code}
-
     def _waste_label(self) -> str:
         return "Waste"
 
