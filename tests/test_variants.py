@@ -218,3 +218,69 @@ def test_a_game_without_knobs_is_refused_by_name_or_class():
     for game in ("french-tarot", games.get("french-tarot")):
         with pytest.raises(OptionError, match="no patience called"):
             knobs(game)
+
+
+# ----- the solver's pruning stays sound under every knob ---------------------------------------------
+KNOB_VARIANTS = [("tarot-solitaire", {"empty_column": "king_only"}), ("tarot-solitaire", {"empty_column": "any"}),
+                 ("tarot-solitaire", {"empty_column": "none"}), ("tarot-solitaire", {"build": "same_suit"}),
+                 ("tarot-solitaire", {"build": "any_suit", "redeals": 0}),
+                 ("tarot-solitaire", {"draw": 1, "redeals": 1}),
+                 ("klondike", {"empty_column": "any"}), ("klondike", {"empty_column": "none"}),
+                 ("klondike", {"build": "same_suit"}), ("klondike", {"build": "any_suit", "draw": 3}),
+                 ("klondike", {"redeals": 0}), ("klondike", {"draw": 3, "redeals": 2})]
+
+
+def endgame(game, rng, left, **opts):
+    """A random late position: each foundation up to a random height, the other cards in three
+    columns (face down under their top card) and the stock."""
+    cls = games.get(game)
+    tbl = cls.new(0, **opts).tbl
+    piles: dict[int, list] = {}
+    loose = []
+    for i, card in enumerate(tbl.cards):
+        if tbl.found_pos[i] < 0:
+            loose.append(card)
+        else:
+            piles.setdefault(tbl.found_slots[i][0], []).append((tbl.found_pos[i], card))
+    piles = {f: [c for _, c in sorted(cs)] for f, cs in piles.items()}
+    heights = {f: len(cs) for f, cs in piles.items()}
+    for _ in range(max(0, left - len(loose))):
+        f = rng.choice([f for f in heights if heights[f]])
+        heights[f] -= 1
+    play = loose + [c for f, cs in piles.items() for c in cs[heights[f]:]]
+    rng.shuffle(play)
+    lines = [f"f{f + 1}: " + " ".join(map(str, cs[:heights[f]])) for f, cs in piles.items()]
+    stock_n = rng.randint(0, len(play) // 2)
+    cols: list[list] = [[], [], []]
+    for c in play[stock_n:]:
+        cols[rng.randrange(3)].append(c)
+    for i, col in enumerate(cols):
+        if col:
+            down = " ".join(map(str, col[:-1]))
+            lines.append(f"t{i + 1}: " + (f"[{down}] " if down else "") + str(col[-1]))
+    lines.append("s: " + " ".join(map(str, play[:stock_n])))
+    return games.from_layout(game, "\n".join(lines) + "\n", **opts)
+
+
+@pytest.mark.parametrize("game,opts", KNOB_VARIANTS)
+def test_pruned_search_agrees_with_the_full_search_under_each_knob(game, opts):
+    import random
+
+    from tarot_learn.solve import solve
+
+    rng = random.Random(f"{game}{sorted(opts.items())}")
+    compared = 0
+    for _ in range(10):
+        state = endgame(game, rng, rng.randint(8, 12), **opts)
+        full = solve(state, states=5_000, seconds=None, prune=False)
+        if not full.decided:
+            continue
+        pruned = solve(state, states=5_000, seconds=None)
+        assert pruned.status == full.status, state.layout()
+        if pruned.solved:
+            again = state.copy()
+            for m in pruned.moves:
+                again.play(m)
+            assert again.is_won()
+        compared += 1
+    assert compared >= 3
