@@ -1,0 +1,108 @@
+"""The best-first search agrees with the full search, and lost positions say why."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from tarot_learn import games
+from tarot_learn.solve import Status, solve
+from tarot_learn.solve.adapters import adapter_for
+from tarot_learn.solve.bestfirst import best_first
+from tarot_learn.solve.lost import buried_card, lost_reason
+from test_solve import _blocked_layout, _endgame, replay
+
+ENDGAMES = [("klondike", {}), ("klondike", {"draw": 3}), ("klondike", {"draw": 3, "foundation_return": False}),
+            ("tarot-solitaire", {}), ("tarot-solitaire", {"draw": 3}), ("tarot-solitaire", {"draw": 1})]
+
+
+def _best_only(state, states=20_000):
+    """The best-first search alone (no depth-first dive first)."""
+    outcome, moves, _ = best_first(adapter_for(state.copy()), states, float("inf"), time.perf_counter)
+    return outcome, moves
+
+
+@pytest.mark.parametrize("game,opts", ENDGAMES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), left=st.integers(8, 16))
+def test_best_first_agrees_with_the_full_search(game, opts, seed, left):
+    """Best-first order under the pruning never changes a verdict (draw 1 and draw 3)."""
+    state = _endgame(game, random.Random(seed), left, **opts)
+    full = solve(state, states=20_000, seconds=30, prune=False, method="depth")
+    assume(full.decided)
+    outcome, moves = _best_only(state)
+    assert outcome == full.status.value
+    if moves:
+        assert replay(state, moves).is_won()
+    assert solve(state, states=20_000, seconds=30).status == full.status
+
+
+@pytest.mark.parametrize("game,opts", [("klondike", {"draw": 3}), ("tarot-solitaire", {}),
+                                       ("american-toad", {})])
+def test_best_first_solutions_replay_from_a_deal(game, opts):
+    for seed in range(3):
+        state = games.new(game, seed=seed, **opts)
+        outcome, moves = _best_only(state, states=3000)
+        assert outcome in ("solved", "states", "impossible")
+        if outcome == "solved":
+            assert replay(state, moves).is_won()
+
+
+def test_a_cpu_time_budget():
+    state = games.new("klondike", seed=5, draw=3)
+    r = solve(state, states=None, seconds=0.2, clock=time.process_time)
+    assert r.decided or r.reason == "seconds"
+    with pytest.raises(games.OptionError):
+        solve(state, method="sideways")
+
+
+# ----- why a position is lost ---------------------------------------------------------------------
+BURIED = {
+    # The Four of Hearts lies face down on the Three of Hearts (its predecessor) and both black
+    # Fives (the only cards it goes on): it can never leave t1.
+    "klondike": "t1: [3H 5C 5S 4H] 9D\nt2: KS\n",
+    # American Toad's columns are face up; Tarot Solitaire: the Four of Wands goes up after the
+    # Three of Wands and on a card playing 5 of the other group (Cups, Pentacles) or a trump
+    # playing 5 (5, 14 and 23 do not exist among trumps above 10 except XIV, Temperance: 1+4).
+    "tarot-solitaire": "options: fool=trump_ace\nt1: [3W 5C 5P T5 T14 4W] KS\nt2: KC\n",
+}
+
+
+@pytest.mark.parametrize("game", sorted(BURIED))
+def test_a_buried_card_is_proved_lost_at_once_with_the_reason(game):
+    state = games.from_layout(game, BURIED[game])
+    reason = buried_card(state)
+    assert reason and "never leave its column" in reason and "face down" in reason
+    r = solve(state, seconds=5)
+    assert r.impossible and r.reason_lost == reason and r.states == 1
+    assert reason in str(r)
+
+
+def test_one_free_parent_is_not_a_burial():
+    """A black Five elsewhere takes the Four of Hearts once it is turned: no reason claimed."""
+    state = games.from_layout("klondike", "t1: [3H 5C 7S 4H] 9D\nt2: KS\n")
+    assert buried_card(state) == ""
+
+
+def test_a_parent_up_for_good_counts_as_gone():
+    """Without returns, a Five of Spades on its foundation never comes back to hold the Four."""
+    layout = "options: foundation_return=False\nf1: ..5S\nt1: [3H 5C 4H] 9D\nt2: KS\n"
+    reason = buried_card(games.from_layout("klondike", layout))
+    assert "up for good" in reason
+    with_returns = games.from_layout("klondike", layout.replace("False", "True"))
+    assert buried_card(with_returns) == ""
+
+
+def test_no_legal_move_and_stuck_are_named():
+    blocked = games.from_layout("tarot-solitaire", _blocked_layout("tarot-solitaire"))
+    r = solve(blocked)
+    assert r.status is Status.IMPOSSIBLE and r.reason_lost == "there is no legal move in this position"
+    # The Four of Wands in the stock fits nowhere: drawing and redealing is all there is.
+    cycling = games.from_layout("tarot-solitaire",
+                                _blocked_layout("tarot-solitaire").replace(" 4W]", "]") + "s: 4W\n")
+    assert cycling.legal_moves()
+    assert "turning the stock" in solve(cycling).reason_lost
+    assert lost_reason(games.new("klondike", seed=1)) == ""
