@@ -193,19 +193,52 @@ def test_table_undo_takes_back_your_decision_and_the_bots_replies():
     assert t.message_kind == "refused"
 
 
-def test_table_clock_lets_the_bot_play_for_you_and_ignores_stale_clocks():
-    t = TarotTable(players=4, seed=5, time_per_turn=10)
+def test_table_clock_is_pythons_and_the_page_cannot_make_the_bot_play():
+    now = [100.0]
+    t = TarotTable(players=4, seed=5, time_per_turn=10, clock=lambda: now[0])
     assert t.surface.view["deadline"] == 10
-    old = t.surface.view["turn"]
-    t.click_card("ZZ")                         # a refused click redraws but keeps the turn
-    assert t.surface.view["turn"] == old
-    t.press("pass")                            # a new turn: the old clock must not act
+    old, key = t.surface.view["turn"], t.state.key()
+    t._on_browser_msg(t.surface, {"event": "timeout", "turn": old}, [])     # the page's clock: refused
+    assert t.state.key() == key and t.message_kind == "refused" and "Python" in t.message
+    now[0] += 4
+    t.click_card("ZZ")                         # a refused click redraws but keeps the turn and its clock
+    assert t.surface.view["turn"] == old and t.surface.view["deadline"] == 6
+    assert not t.check_clock() and t.state.key() == key
+    t.press("pass")                            # a new turn: a fresh 10 s, the old clock must not act
+    assert t.surface.view["deadline"] == 10
     key = t.state.key()
-    t._on_browser_msg(t.surface, {"event": "timeout", "turn": old}, [])
+    t.timeout(old)
     assert t.state.key() == key
+    now[0] += 9.5
+    assert not t.check_clock()
+    now[0] += 0.5                              # Python's deadline: any message finds it passed
     hand = len(t.state.hands[0])
-    t._on_browser_msg(t.surface, {"event": "timeout", "turn": t.surface.view["turn"]}, [])
+    t.click_card(t._hand()[0])                 # too late: the bot plays this turn, not the click
     assert len(t.state.hands[0]) == hand - 1 and "Time is up" in t.message
+    t.timeout()                                # the clock's callback, callable from Python
+    assert not t.check_clock()
+
+
+def test_table_without_a_clock_never_plays_for_you():
+    now = [0.0]
+    t = TarotTable(players=4, seed=5, clock=lambda: now[0])
+    now[0] += 10 ** 6
+    key = t.state.key()
+    assert not t.check_clock() and t.surface.view["deadline"] == 0 and t.state.key() == key
+
+
+def test_the_deal_code_reaches_the_page_only_when_shared_and_allowed():
+    t = TarotTable(players=4, seed=5)
+    code = t.state.deal_code
+    assert code and code not in json.dumps(t.surface.view) and code not in t._explain.value
+    t.press("share")
+    assert code in t._explain.value and t.message_kind == "info"
+    locked = TarotTable(players=4, seed=5, sharing=False)
+    locked._buttons["share"].click()           # what the page's button sends
+    assert locked.message_kind == "refused" and "class challenge" in locked.message
+    assert code not in locked._explain.value and locked.sharing is False
+    with pytest.raises(OptionError, match="sharing"):
+        TarotTable(sharing="yes")
 
 
 @pytest.mark.parametrize("players", [3, 5])

@@ -6,16 +6,27 @@ score sheet from deal to deal.  :class:`TableView` (an anywidget) draws the tabl
 JSON view: the hand with playable cards lit and the others dimmed (hovering says why, with the
 rule id), the bots' hands as backs (or face up in "show all hands" teaching mode), the trick in
 the middle, the dog, bids and declarations, whose turn it is, and a countdown when a time per
-turn is set (the bot plays for you when it runs out).  Bidding, calling, the discard, poignée
-and chelem are ipywidgets buttons round it.
+turn is set.  Bidding, calling, the discard, poignée and chelem are ipywidgets buttons round it.
+
+The page is untrusted.  What it receives is your seat's observation (other hands only as counts);
+teaching views (``show_all``) and the deal code (which deals every hand again) stay in Python: the
+code reaches the page only when you press "Share deal", and ``sharing=False`` (a class challenge)
+refuses it.  The clock is Python's: your turn's deadline is kept here, a timer on the kernel's
+event loop calls :meth:`~TarotTable.check_clock` when it falls due (and every message checks it
+too), and the page's countdown only displays it; the page cannot make the bot play for you.
+Every message from the page is checked (:func:`~tarot_learn.widgets._common.check_page_messages`
+and a small schema for the table's card clicks); anything else is refused with one line.
 
 Python entry points, used by the browser too: :meth:`TarotTable.click_card`,
-:meth:`~TarotTable.press`, :meth:`~TarotTable.timeout`.
+:meth:`~TarotTable.press`; :meth:`~TarotTable.timeout` is the clock's callback.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import asyncio
+import math
+import time
+from typing import Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as W
@@ -28,7 +39,7 @@ from ..games.french_tarot import rules as R
 from ..games.french_tarot.bots import Bot, HeuristicBot
 from ..games.french_tarot.observe import TarotObservation
 from ..observation import Role
-from ._common import STATIC, css, card_pictures, esc, message_html, resolve_deck
+from ._common import STATIC, check_page_messages, css, card_pictures, esc, message_html, resolve_deck
 
 __all__ = ["TarotTable", "TableView"]
 
@@ -36,16 +47,29 @@ _PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 _CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
                    "garde_contre": "Garde contre"}
 _TIMES = (0, 10, 20, 30, 60, 120)
-_EVENTS = ("card", "timeout")      # what the page may send
+_EVENTS = ("card",)      # what the page may send: a click on a card of your hand
 
 
-def _check_arguments(players: Any, time_per_turn: Any, card_height: Any) -> None:
+def _call_later(delay: float, callback: Callable[[], None]) -> Any:
+    """A timer on the running event loop (the kernel's), or ``None`` outside one: then the
+    deadline is still checked whenever a message arrives."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(delay, callback)
+
+
+def _check_arguments(players: Any, time_per_turn: Any, card_height: Any, sharing: Any) -> None:
     if isinstance(players, bool) or players not in (3, 4, 5):
         raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
     if isinstance(time_per_turn, bool) or not isinstance(time_per_turn, int) or time_per_turn < 0:
         raise OptionError(f"time_per_turn is a whole number of seconds (0: no clock), not {time_per_turn!r}")
     if isinstance(card_height, bool) or not isinstance(card_height, int) or not 40 <= card_height <= 400:
         raise OptionError(f"card_height is a whole number of pixels from 40 to 400, not {card_height!r}")
+    if not isinstance(sharing, bool):
+        raise OptionError(f"sharing is True (you may show the deal code) or False (a class challenge: "
+                          f"the code stays hidden), not {sharing!r}")
 
 
 def _name(code: str) -> str:
@@ -73,16 +97,25 @@ class TarotTable(W.VBox):
     ``TarotTable(players=4, rounds=1, seed=None, deck=None, time_per_turn=0, show_all=False)``.
     ``rounds`` is how many rounds the match lasts (each player deals once a round; ``None``: no
     limit); ``time_per_turn`` in seconds (0: no clock) lets the bot play your turn when it runs
-    out; ``show_all`` turns every hand face up, to study how the bots play.
+    out (Python's clock: ``clock`` is the time source, ``time.monotonic`` unless a test gives a
+    fake one); ``show_all`` turns every hand face up, to study how the bots play; ``sharing=False``
+    keeps the deal code from the page (a class challenge).
     """
 
     def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
                  deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
-                 card_height: int = 104, bots: Sequence[Bot] | None = None) -> None:
-        _check_arguments(players, time_per_turn, card_height)
+                 card_height: int = 104, bots: Sequence[Bot] | None = None, sharing: bool = True,
+                 clock: Callable[[], float] | None = None) -> None:
+        _check_arguments(players, time_per_turn, card_height, sharing)
         self._deck = resolve_deck(deck, "tarot")
         self._bots_arg = bots
         self._time = time_per_turn
+        self._sharing = sharing
+        self._now = clock or time.monotonic
+        self._real_clock = clock is None          # a fake clock is advanced by its test, no timer
+        self._deadline: float | None = None       # Python's deadline for your turn
+        self._clock_turn: str | None = None       # the turn it was set for
+        self._timer: Any = None
         self._show_all = bool(show_all)
         self._seed = seed
         self._version = 0
@@ -101,6 +134,7 @@ class TarotTable(W.VBox):
         setup = self._setup_row(players, rounds, time_per_turn)
         super().__init__([setup, *self._panels()])
         self.add_class("tl-tarot-table")
+        check_page_messages(self, self._refuse_page, {self.surface: self._on_browser_msg})
         self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
                   "play it. Hover over a dimmed card to see which rule holds it back.", "info")
         self._advance()
@@ -126,7 +160,9 @@ class TarotTable(W.VBox):
         self._show.observe(self._on_show, names="value")
         undo = self._button("undo", "Undo", "take back your last decision (and the bots' moves after it)", "undo")
         new = self._button("new", "New match", "start a new match with these settings", "refresh")
-        return W.HBox([self._players, self._rounds, self._clock, self._show, undo, new],
+        share = self._button("share", "Share deal", "show this deal's code (it deals every hand again)",
+                             "share-alt")
+        return W.HBox([self._players, self._rounds, self._clock, self._show, undo, new, share],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     def _panels(self) -> list[W.Widget]:
@@ -167,6 +203,8 @@ class TarotTable(W.VBox):
     def click_card(self, card: str) -> None:
         """A click on a card of your hand: play it, or (discarding) add it to / take it out of
         the discard; in the five-player call, a click on a listed card calls it."""
+        if self.check_clock():
+            return None                  # too late: the bot has played this turn for you
         deal = self.state
         code = str(card).strip().upper()
         if code not in self._hand():
@@ -192,7 +230,10 @@ class TarotTable(W.VBox):
         ``call <card>``, ``discard`` (the selected cards), ``chelem`` / ``no_chelem``,
         ``poignee`` (the smallest poignée offered, lowest trumps) or ``poignee <level>``;
         ``choose_poignee`` then clicks on trumps then ``show_poignee`` (or ``cancel_poignee``) to
-        pick the trumps yourself; ``next`` (deal), ``new`` (match), ``undo``."""
+        pick the trumps yourself; ``next`` (deal), ``new`` (match), ``undo``, ``share`` (the
+        deal code, when ``sharing`` allows it)."""
+        if self.check_clock():
+            return None
         name = " ".join(str(name).strip().lower().split())
         if name in _CONTRACT_LABEL:
             return self._human(Move("bid", arg=name))
@@ -210,6 +251,7 @@ class TarotTable(W.VBox):
             "next": self._next_deal,
             "new": self._press_new,
             "undo": self._undo,
+            "share": self._share,
         }.get(name)
         if handler is None:
             self._say(f"There is no {name!r} button here.", "refused")
@@ -266,9 +308,62 @@ class TarotTable(W.VBox):
         """Names the present turn (deal number and moves made): the page's clock runs per turn."""
         return f"{self._match.dealt}:{len(self.state.history)}"
 
+    @property
+    def sharing(self) -> bool:
+        """Whether "Share deal" may show the deal code (False for a class challenge; Python only)."""
+        return self._sharing
+
+    def _share(self) -> None:
+        """Show the deal code on the page: a Python-side decision, refused when sharing is off."""
+        code = self.state.deal_code
+        if not self._sharing:
+            return self._refuse("Sharing is off at this table (a class challenge): the deal code stays "
+                                "hidden, since it deals every hand again.")
+        if code is None:
+            return self._refuse("This deal has no deal code to share.")
+        self._say(f"Deal code {code}: it deals every hand again, so share it only to replay this "
+                  "deal with a friend.", "info")
+        self._sync()
+
+    def check_clock(self) -> bool:
+        """Python's clock: when your time for this turn has run out, the bot plays your turn
+        (:meth:`timeout`) and this returns True.  The kernel's timer calls it at the deadline, and
+        every click or button checks it first; the page's countdown is only a display."""
+        if self._deadline is None or self._clock_turn != self.turn_key() or self._now() < self._deadline:
+            return False
+        self._deadline = None
+        self.timeout(self._clock_turn)
+        return True
+
+    def _clock_due(self) -> None:
+        try:
+            self.check_clock()
+        except Exception as err:  # a timer callback must not put a traceback in the kernel's log
+            self._refuse_page(f"The clock could not play your turn ({type(err).__name__}); play on.")
+
+    def _arm_clock(self) -> None:
+        """Start Python's clock when your turn begins (once per turn), stop it otherwise."""
+        mine = self._time > 0 and self._match.in_progress and self.state.to_play == 0
+        turn = self.turn_key() if mine else None
+        if turn is not None and turn == self._clock_turn:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._clock_turn = turn
+        self._deadline = None if turn is None else self._now() + self._time
+        if turn is not None and self._real_clock:
+            self._timer = _call_later(self._time, self._clock_due)
+
+    def _seconds_left(self) -> int:
+        if self._deadline is None:
+            return 0
+        return max(0, math.ceil(self._deadline - self._now()))
+
     def timeout(self, turn: str | None = None) -> None:
-        """Your time ran out: the bot plays your turn (``turn``: the :meth:`turn_key` the clock
-        started on; a stale clock from an earlier turn does nothing)."""
+        """Your time ran out: the bot plays your turn.  Python's clock calls it
+        (:meth:`check_clock`); tests may call it too.  ``turn`` is the :meth:`turn_key` the clock
+        started on; a stale clock from an earlier turn does nothing."""
         if turn is not None and turn != self.turn_key():
             return
         deal = self.state
@@ -450,7 +545,10 @@ class TarotTable(W.VBox):
         self._sync()
 
     def _on_clock(self, change: dict[str, Any]) -> None:
+        # A new time applies from your next turn; "no clock" stops the one running.
         self._time = int(change["new"])
+        if not self._time:
+            self._clock_turn = None
         self._sync()
 
     def _on_show(self, change: dict[str, Any]) -> None:
@@ -521,6 +619,7 @@ class TarotTable(W.VBox):
             b.add_class("tl-btn-" + name.replace(" ", "-").replace("_", "-"))
             b.on_click(lambda _b, n=name: self.press(n))
             self._buttons[name] = b
+            check_page_messages(b, self._refuse_page)     # a button made later answers the same way
         b.description = label
         return b
 
@@ -623,13 +722,18 @@ class TarotTable(W.VBox):
             "dog": dog, "dog_label": dog_label,
             "contract": obs.contract, "called": str(obs.called) if obs.called else None,
             "poignees": [[p.owner, [str(c) for c in p.cards]] for p in obs.by_role(Role.POIGNEE)],
-            "chelem": obs.chelem, "status": obs.status, "deadline": self._time if my_turn else 0,
+            "chelem": obs.chelem, "status": obs.status, "deadline": self._seconds_left() if my_turn else 0,
             "turn": self.turn_key(), "show_all": self._show_all or obs.phase == Phase.SCORED,
             "over": not match.in_progress,
         }
 
+    def _refuse_page(self, line: str) -> None:
+        self._say(line, "refused")
+        self._sync()
+
     def _sync(self) -> None:
         deal, match = self.state, self._match
+        self._arm_clock()
         self._version += 1
         view = self.page_view()
         with self.hold_sync():
@@ -651,19 +755,20 @@ class TarotTable(W.VBox):
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Intents from the page, checked against a small schema: ``{"event": "card", "card":
-        "T21"}`` or ``{"event": "timeout", "turn": turn_key}``.  Anything else is ignored with a
-        message; no page message ever raises into the notebook."""
-        event = content.get("event") if isinstance(content, dict) else None
-        if event not in _EVENTS:
+        "T21"}`` (a card text of at most 3 characters) and nothing else; the clock is Python's, so
+        a ``timeout`` from the page is refused too.  Anything else is ignored with a message; no
+        page message ever raises into the notebook."""
+        if self.check_clock():
+            return None
+        if not isinstance(content, dict) or set(content) != {"event", "card"} or content["event"] not in _EVENTS:
+            if isinstance(content, dict) and content.get("event") == "timeout":
+                return self._refuse("The clock runs in Python; the page only shows it, so its timeout "
+                                    "changes nothing.")
             return self._refuse("The page sent something the table does not understand; nothing changed.")
+        card = content["card"]
+        if not isinstance(card, str) or not 1 <= len(card) <= 3:
+            return self._refuse("The page sent a click without a card; nothing changed.")
         try:
-            if event == "card":
-                card = content.get("card")
-                if not isinstance(card, str):
-                    return self._refuse("The page sent a click without a card; nothing changed.")
-                self.click_card(card)
-            else:
-                turn = content.get("turn")
-                self.timeout(turn if isinstance(turn, str) else "stale")
+            self.click_card(card)
         except TarotLearnError as err:
             self._refuse(f"That did not work: {err}. The game is unchanged.")

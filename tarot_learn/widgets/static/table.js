@@ -1,6 +1,7 @@
 // TarotTable's table (anywidget ESM).  Python owns the deal; this draws the small JSON view
 // (your hand, the other seats, the trick, the dog, a countdown) and reports clicks on your
-// cards and a clock that ran out.  Pictures arrive once as PNG bytes.
+// cards.  The clock is Python's: the countdown only displays the seconds Python says are left.
+// Pictures arrive once as PNG bytes.
 
 // Where each compass seat sits round the table, as a CSS grid area.
 const AREA = { South: "s", East: "e", North: "n", West: "w", "North-East": "ne", "North-West": "nw" };
@@ -41,8 +42,8 @@ function render({ model, el: root }) {
     return i;
   };
 
-  // The clock runs per turn, not per view: a refused click redraws the table but must not
-  // give the player more time.  view.turn names the turn (deal number and moves made).
+  // The countdown runs per turn, not per view: a redraw within a turn keeps its start.
+  // view.turn names the turn (deal number and moves made); view.deadline the seconds left.
   let clockTurn = null;
   let clockStart = 0;
   function clock(view) {
@@ -67,10 +68,9 @@ function render({ model, el: root }) {
         bar.dataset.left = String(Math.ceil(left / 1000));
         bar.title = `${Math.ceil(left / 1000)} s left, then the bot plays for you`;
       }
-      if (left <= 0 && timer) {
+      if (left <= 0 && timer) {       // Python's clock decides; this bar only shows it
         clearInterval(timer);
         timer = null;
-        model.send({ event: "timeout", turn: clockTurn });
       }
     }
   }
