@@ -284,3 +284,15 @@ def test_pruned_search_agrees_with_the_full_search_under_each_knob(game, opts):
             assert again.is_won()
         compared += 1
     assert compared >= 3
+
+
+def test_the_board_deals_a_variant_and_shows_its_knobs():
+    pytest.importorskip("ipywidgets")
+    from tarot_learn.widgets import SolitaireBoard
+
+    v = variant("klondike", empty_column="any", redeals=2, draw=3)
+    board = SolitaireBoard(v.name, seed=8, **v.options)
+    assert board.state.options == v.options and board.state.deal_code == v.new(8).deal_code
+    assert {k: w.value for k, w in board._option_widgets.items()} == v.options
+    board.new_deal(v.new(9).deal_code)
+    assert variant_of(board.state) == v
