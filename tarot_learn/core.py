@@ -507,7 +507,9 @@ class State:
         def restore(state: State) -> None:
             try:
                 state._restore(data["start"])
-            except Exception as err:  # untrusted data: any failure means a damaged position
+            except SaveError:
+                raise  # a game's own one-line reason
+            except Exception as err:  # untrusted data: any other failure means a damaged position
                 raise SaveError(f"the save's starting position is damaged ({type(err).__name__}); "
                                 "the file cannot be used") from None
         return cls.build(restore, None, options)
