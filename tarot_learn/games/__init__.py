@@ -20,9 +20,10 @@ from ..deals import DealCodeError, decode_deal_code
 # Importing each game module registers its game.
 from . import american_toad, french_tarot, klondike, tarot_solitaire  # noqa: F401
 from .registry import register, registered, unregister
+from .variants import Variant, knobs, load_variant, variant
 
 __all__ = [
-    "register", "unregister", "names", "get", "new", "from_code", "load", "from_layout", "options",
+    "register", "unregister", "variant", "load_variant", "knobs", "Variant", "names", "get", "new", "from_code", "load", "from_layout", "options",
     "State", "Move", "Option", "TarotLearnError", "MoveSyntaxError", "IllegalMove", "OptionError",
     "SaveError", "LayoutError", "DealCodeError",
 ]
