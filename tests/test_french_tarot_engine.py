@@ -775,17 +775,17 @@ def test_returns_and_current_player_follow_the_deal(players):
     assert not hasattr(FrenchTarot, "is_won")
 
 
-def test_view_rows_and_teaching_mode():
+def test_observation_rows_for_south_and_the_trick():
     state = _to_play(_fresh(4))
-    view = state.view()
-    json.dumps(view)
-    assert view["game"] == "french-tarot" and view["pack"] == "tarot" and view["title"] == "French Tarot"
-    assert view["rows"][0]["label"] == "Your hand (South)"
-    assert all(up for _, up in view["rows"][0]["cards"])
-    assert not any(up for _, up in view["rows"][1]["cards"])
-    assert all(up for _, up in state.view(show_all=True)["rows"][1]["cards"])
+    obs = state.observation(0)
+    json.dumps(obs.to_json())
+    assert obs.game == "french-tarot" and obs.title == "French Tarot"
+    me, east = obs.pile("hand:0"), obs.pile("hand:1")
+    assert me.hidden == 0 and list(me.cards) == state.hand(0)
+    assert east.hidden == len(state.hand(1)) and east.cards == ()
     state.play(next(m for m in state.legal_moves() if m.action == "play"))
-    assert any(r["label"].startswith("Trick") for r in state.view()["rows"])
+    trick = state.observation(0).pile("trick")
+    assert len(trick.cards) == 1 and trick.played_by == (state.leader,)
 
 
 def test_save_and_load_mid_deal_with_a_whole_discard():
@@ -809,7 +809,7 @@ def test_save_and_load_mid_deal_with_a_whole_discard():
     bad = json.loads(FrenchTarot.with_hands(*_four_hands()).to_json())
     bad["start"]["hands"][0] = bad["start"]["hands"][0][1:]
     bad["checksum"] = _checksum(bad)
-    with pytest.raises(games.SaveError, match="damaged"):       # a custom position, one card short
+    with pytest.raises(games.SaveError, match="not the 78 of the pack once each"):       # a custom position, one card short
         games.load(json.dumps(bad))
 
 

@@ -713,46 +713,6 @@ class FrenchTarot(State):
         """
         return build_observation(self, self.check_player(player))
 
-    def view(self, show_all: bool = False) -> dict[str, Any]:
-        """The table from South's (seat 0's) side for boards and card art; ``show_all=True``
-        turns every card face up (teaching mode)."""
-        t = R.text
-        n, names = self.players, self.seat_names
-        rows: list[dict[str, Any]] = [
-            {"label": f"Your hand ({names[0]})", "cards": [[t(c), True] for c in self.hands[0]]}]
-        for s in range(1, n):
-            rows.append({"label": f"{names[s]}'s hand", "cards": [[t(c), show_all] for c in self.hands[s]]})
-        if self.dog:
-            label = "Dog (counts for the " + ("taker)" if self.contract == R.GARDE_SANS else "defence)") \
-                if self.contract >= R.GARDE_SANS else "Dog"
-            rows.append({"label": label, "cards": [[t(c), show_all or self.phase is Phase.SCORED]
-                                                    for c in self.dog]})
-        elif self.dog_seen:
-            rows.append({"label": "Dog (shown, taken by the taker)", "cards": [[t(c), True] for c in self.dog_seen]})
-        if self.discard:
-            rows.append({"label": "Discard", "cards": [[t(c), show_all or self.taker == 0 or c > EXCUSE
-                                                        or self.phase is Phase.SCORED] for c in self.discard]})
-        for s, cards in self.poignees:
-            rows.append({"label": f"Poignée shown by {names[s]}", "cards": [[t(c), True] for c in cards]})
-        if self.trick:
-            rows.append({"label": "Trick (led by " + names[self.leader] + ")",
-                         "cards": [[t(c), True] for c in self.trick]})
-        elif self.tricks:
-            _lead, cards, w = self.tricks[-1]
-            rows.append({"label": f"Last trick (won by {names[w]})", "cards": [[t(c), True] for c in cards]})
-        who = names[self.to_play] if self.to_play >= 0 else None
-        return {
-            "game": self.name, "title": self.title, "pack": self.pack, "phase": self.phase.value,
-            "players": n, "seats": list(names), "dealer": names[self.dealer], "to_play": who,
-            "contract": R.CONTRACT_NAMES[self.contract] if self.taker >= 0 else None,
-            "taker": names[self.taker] if self.taker >= 0 else None,
-            "bids": [[names[(self.dealer + 1 + i) % n], R.CONTRACT_NAMES[b]] for i, b in enumerate(self.bids)],
-            "tricks_won": [sum(1 for _, _, w in self.tricks if w == s) for s in range(n)],
-            "rows": rows, "message": self.status(),
-            "scores": list(self.result.scores) if self.result else None,
-            "show_all": show_all,
-        }
-
     def status(self) -> str:
         """One line: whose turn it is to do what, or how the deal ended."""
         names = self.seat_names
