@@ -809,7 +809,8 @@ def test_save_and_load_mid_deal_with_a_whole_discard():
     bad = json.loads(FrenchTarot.with_hands(*_four_hands()).to_json())
     bad["start"]["hands"][0] = bad["start"]["hands"][0][1:]
     bad["checksum"] = _checksum(bad)
-    with pytest.raises(games.SaveError, match="not the 78 of the pack once each"):       # a custom position, one card short
+    # a custom position, one card short
+    with pytest.raises(games.SaveError, match="not the 78 of the pack once each"):
         games.load(json.dumps(bad))
 
 

@@ -23,7 +23,8 @@ from .registry import register, registered, unregister
 from .variants import Variant, knobs, load_variant, variant
 
 __all__ = [
-    "register", "unregister", "variant", "load_variant", "knobs", "Variant", "names", "get", "new", "from_code", "load", "from_layout", "options",
+    "register", "unregister", "variant", "load_variant", "knobs", "Variant",
+    "names", "get", "new", "from_code", "load", "from_layout", "options",
     "State", "Move", "Option", "TarotLearnError", "MoveSyntaxError", "IllegalMove", "OptionError",
     "SaveError", "LayoutError", "DealCodeError",
 ]
