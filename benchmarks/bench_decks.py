@@ -70,7 +70,8 @@ def main() -> None:
 
         bad = Path(tmp) / "bad"
         bad.mkdir()
-        (bad / "AW.png").write_bytes(Path(deck.folder / deck.files[cards[0]]).read_bytes())
+        good = Path(deck.folder / deck.files[cards[0]])
+        (bad / f"AW{good.suffix}").write_bytes(good.read_bytes())     # one good card among them
         ihdr = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
         chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
         (bad / "T7.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk)
