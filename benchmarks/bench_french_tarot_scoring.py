@@ -28,8 +28,9 @@ def median_seconds(fn, repeat: int = 7) -> float:
 def score_many(n: int = 10_000) -> None:
     for i in range(n):
         bouts = i % 4
-        half = 8 * bouts + (i * 37) % (182 - 24)
-        score_deal(4, CONTRACTS[i % 4], bouts, half_points=min(half, 182 - 8 * (3 - bouts)),
+        # Possible deals only: each side takes at least one trick beyond the bouts it holds.
+        half = 8 * bouts + 12 + (i * 37) % (182 - 48)
+        score_deal(4, CONTRACTS[i % 4], bouts, half_points=min(half, 182 - 8 * (3 - bouts) - 12),
                    petit_au_bout="attack" if bouts else None, poignees=[("defence", 10)],
                    seats=i % 4)
 
