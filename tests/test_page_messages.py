@@ -26,32 +26,14 @@ from tarot_learn import games  # noqa: E402
 from tarot_learn.cards import standard_deck  # noqa: E402
 from tarot_learn.core import OptionError  # noqa: E402
 from tarot_learn.widgets import Drill, SolitaireBoard  # noqa: E402
-from tarot_learn.widgets._common import MAX_PAGE_TEXT, widget_holders  # noqa: E402
+from page_fuzz import random_json  # noqa: E402
+from tarot_learn.widgets._common import MAX_PAGE_TEXT, widget_tree  # noqa: E402
 from tarot_learn.widgets.board import check_intent, patience_games  # noqa: E402
 
 PATIENCES = patience_games()
 
 
 # ----- what the page receives ----------------------------------------------------------------------
-def widget_tree(root: Any) -> list[Any]:
-    """Every widget model under ``root`` (children, layout, style), depth first in trait order."""
-    out, seen = [], set()
-
-    def visit(w: Any) -> None:
-        if id(w) in seen:
-            return
-        seen.add(id(w))
-        out.append(w)
-        for name in widget_holders(w):
-            value = getattr(w, name, None)
-            for v in value if isinstance(value, (tuple, list)) else (value,):
-                if isinstance(v, ipywidgets.Widget):
-                    visit(v)
-
-    visit(root)
-    return out
-
-
 _HASHES: dict[int, tuple[Any, str]] = {}
 _MODEL_ID = re.compile(r"IPY_MODEL_[0-9a-f]+")
 
@@ -317,36 +299,16 @@ _WORDS = ["click", "dblclick", "drop", "key", "custom", "update", "request_state
           "\U0001f0a1", "\u202e", "\x00", "description", "disabled", "view", "images", "layout"]
 
 
-def random_json(rng: random.Random, depth: int = 0) -> Any:
-    """Nested JSON of every kind: wrong types, huge and odd strings, deep nesting."""
-    roll = rng.random()
-    if depth > 3 or roll < 0.45:
-        return rng.choice([
-            None, True, False, 0, -1, 1, 7, 199, 200, 201, 10 ** 30, -(10 ** 30), 1.5, 1e308,
-            rng.choice(_WORDS), rng.randrange(-5, 300), "x" * rng.choice([0, 1, 201, 100_000]),
-            "".join(chr(rng.randrange(1, 0x10FFFF)) for _ in range(rng.randrange(1, 9))
-                    ).encode("utf-8", "surrogatepass").decode("utf-8", "replace")])
-    if roll < 0.7:
-        return [random_json(rng, depth + 1) for _ in range(rng.randrange(4))]
-    if roll < 0.75:
-        nested: Any = 0
-        for _ in range(rng.choice([50, 500])):
-            nested = [nested]
-        return nested
-    keys = [rng.choice(_WORDS) for _ in range(rng.randrange(5))]
-    return {k: random_json(rng, depth + 1) for k in keys}
-
-
 def random_intent(rng: random.Random) -> Any:
     """A card-table intent: valid, valid with bad arguments, or nonsense."""
     event = rng.choice(["click", "dblclick", "drop", "key", "warp", None])
     body: dict[str, Any] = {"event": event}
     for name in ("pile", "index", "src", "dst", "name"):
         if rng.random() < 0.6:
-            body[name] = rng.choice([random_json(rng, 3), rng.choice(["t1", "t2", "w", "s", "f1", "r"]),
+            body[name] = rng.choice([random_json(rng, _WORDS, 3), rng.choice(["t1", "t2", "w", "s", "f1", "r"]),
                                      rng.randrange(0, 12), None,
                                      rng.choice(["draw", "undo", "redo", "auto", "share", "hint"])])
-    return body if rng.random() < 0.9 else random_json(rng)
+    return body if rng.random() < 0.9 else random_json(rng, _WORDS)
 
 
 def random_message(rng: random.Random, widgets: list) -> tuple[Any, dict]:
@@ -354,15 +316,15 @@ def random_message(rng: random.Random, widgets: list) -> tuple[Any, dict]:
     w = rng.choice(widgets)
     roll = rng.random()
     if roll < 0.1:
-        data = random_json(rng)
+        data = random_json(rng, _WORDS)
     elif roll < 0.45:
         data = {"method": "update", "state": {rng.choice(["value", "index", "description", "disabled",
                                                           "view", "options", "children", "icon"]):
-                                              random_json(rng)}}
+                                              random_json(rng, _WORDS)}}
     elif roll < 0.55:
         data = {"method": "request_state"}
     else:
-        data = {"method": "custom", "content": rng.choice([{"event": "click"}, random_json(rng)])}
+        data = {"method": "custom", "content": rng.choice([{"event": "click"}, random_json(rng, _WORDS)])}
     msg = comm_msg(data)
     if rng.random() < 0.05:
         msg["buffers"] = [b"\x00" * 8]

@@ -17,7 +17,8 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from tarot_learn.games.french_tarot import rules as R  # noqa: E402
 from tarot_learn.widgets import TarotTable  # noqa: E402
-from tarot_learn.widgets._common import widget_holders  # noqa: E402
+from page_fuzz import random_json  # noqa: E402
+from tarot_learn.widgets._common import widget_tree  # noqa: E402
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(T\d{1,2}|(?:10|[2-9APNQK])[WCSP])(?![A-Za-z0-9])")
 # Card names too ("King of Clubs", "trump 7"); the bouts' names are words of every rule line
@@ -25,21 +26,6 @@ CODE = re.compile(r"(?<![A-Za-z0-9])(T\d{1,2}|(?:10|[2-9APNQK])[WCSP])(?![A-Za-z
 _NAMED = {R.CARDS[c].french_name.lower(): c for c in range(78) if c not in R.BOUTS}
 NAME = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(n) for n in sorted(_NAMED, key=len, reverse=True))
                   + r")(?![0-9])", re.I)
-
-
-def tree(root: Any) -> list[Any]:
-    out, seen, todo = [], set(), [root]
-    while todo:
-        w = todo.pop()
-        if id(w) in seen:
-            continue
-        seen.add(id(w))
-        out.append(w)
-        for name in widget_holders(w):
-            value = getattr(w, name, None)
-            todo.extend(v for v in (value if isinstance(value, (tuple, list)) else (value,))
-                        if isinstance(v, ipywidgets.Widget))
-    return out
 
 
 class Page:
@@ -53,7 +39,7 @@ class Page:
         """Record the comms of widgets the page has not seen yet; returns those widgets (the page
         receives their whole state when they are made)."""
         new = []
-        for w in tree(self.table):
+        for w in widget_tree(self.table):
             if w.comm is not None and id(w.comm) not in self.wrapped:
                 self.wrapped.add(id(w.comm))
                 w.comm.send = self._recorder(w)
@@ -115,7 +101,7 @@ def page_action(table: TarotTable, rng: random.Random) -> None:
         if lit:
             send(table.surface, {"method": "custom", "content": {"event": "card", "card": rng.choice(lit)}})
             return
-    buttons = [w for w in tree(table) if isinstance(w, ipywidgets.Button)]
+    buttons = [w for w in widget_tree(table) if isinstance(w, ipywidgets.Button)]
     if roll < 0.7:
         enabled = [b for b in buttons if not b.disabled] or buttons
         send(rng.choice(enabled), {"method": "custom", "content": {"event": "click"}})
@@ -188,22 +174,6 @@ WORDS = ["event", "card", "click", "timeout", "turn", "show_all", "view", "value
          "custom", "update", "state", "T21", "KC", "pass", "garde", "share", "next", "undo", "²", "🂡"]
 
 
-def random_json(rng: random.Random, depth: int = 0) -> Any:
-    roll = rng.random()
-    if depth > 3 or roll < 0.45:
-        return rng.choice([None, True, False, 0, -1, 1, 7, 10 ** 30, 1.5, 1e308, rng.choice(WORDS),
-                           "x" * rng.choice([0, 1, 4, 201, 100_000]),
-                           "".join(chr(rng.randrange(1, 0xD7FF)) for _ in range(rng.randrange(1, 6)))])
-    if roll < 0.7:
-        return [random_json(rng, depth + 1) for _ in range(rng.randrange(4))]
-    if roll < 0.75:
-        nested: Any = 0
-        for _ in range(rng.choice([50, 500])):
-            nested = [nested]
-        return nested
-    return {rng.choice(WORDS): random_json(rng, depth + 1) for _ in range(rng.randrange(5))}
-
-
 def random_intent(table: TarotTable, rng: random.Random) -> Any:
     roll = rng.random()
     hand = [h["c"] for h in table.surface.view["hand"]]
@@ -211,13 +181,13 @@ def random_intent(table: TarotTable, rng: random.Random) -> Any:
         return {"event": "card", "card": rng.choice(hand)}                    # valid, maybe illegal
     if roll < 0.7:
         return {"event": rng.choice(["card", "timeout", "show_all", "play", None]),
-                "card": rng.choice([random_json(rng, 3), R.text(rng.randrange(78)), "t21 ", "KC" * 50])}
-    return random_json(rng)
+                "card": rng.choice([random_json(rng, WORDS, 3), R.text(rng.randrange(78)), "t21 ", "KC" * 50])}
+    return random_json(rng, WORDS)
 
 
 def random_message(table: TarotTable, rng: random.Random) -> tuple[Any, dict, bool]:
     """A comm message to one of the table's widgets, and whether a page may validly send it."""
-    widgets = [w for w in tree(table) if w.comm is not None]
+    widgets = [w for w in widget_tree(table) if w.comm is not None]
     w = rng.choice(widgets + [table.surface] * 8)
     roll = rng.random()
     if w is table.surface and roll < 0.6:
@@ -226,17 +196,17 @@ def random_message(table: TarotTable, rng: random.Random) -> tuple[Any, dict, bo
                  and content["card"] in [h["c"] for h in table.surface.view["hand"]])
         return w, {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}, valid
     if roll < 0.15:
-        return w, {"content": {"data": random_json(rng)}, "buffers": []}, False
+        return w, {"content": {"data": random_json(rng, WORDS)}, "buffers": []}, False
     if roll < 0.55:
         key = rng.choice(["value", "index", "description", "disabled", "view", "options", "children"])
-        value = random_json(rng) if rng.random() < 0.7 else rng.randrange(-1, 7)
+        value = random_json(rng, WORDS) if rng.random() < 0.7 else rng.randrange(-1, 7)
         valid = (not getattr(w, "disabled", False) and (
             (isinstance(w, ipywidgets.Dropdown) and key == "index" and type(value) is int
              and 0 <= value < len(w.options))
             or (isinstance(w, ipywidgets.Checkbox) and key == "value" and isinstance(value, bool))))
         return w, {"content": {"data": {"method": "update", "state": {key: value}}}, "buffers": []}, valid
     click = rng.random() < 0.7
-    content = {"event": "click"} if click else random_json(rng)
+    content = {"event": "click"} if click else random_json(rng, WORDS)
     valid = isinstance(w, ipywidgets.Button) and click and not w.disabled
     msg = {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
     if rng.random() < 0.03:

@@ -171,21 +171,26 @@ def widget_holders(widget: Any) -> tuple[str, ...]:
     return got
 
 
-def _widget_tree(root: Any) -> list[Any]:
-    """``root`` and every widget it holds (children, layout, style), each once."""
+def widget_tree(root: Any) -> list[Any]:
+    """``root`` and every widget it holds (children, layout, style), each once, depth first in
+    trait order (the same order on every call, so two trees can be compared widget by widget)."""
     import ipywidgets as W
 
-    out, seen, todo = [], set(), [root]
+    out: list[Any] = []
+    seen: set[int] = set()
+    todo = [root]
     while todo:
         w = todo.pop()
         if id(w) in seen:
             continue
         seen.add(id(w))
         out.append(w)
+        held = []
         for name in widget_holders(w):
             value = getattr(w, name, None)
-            items = value if isinstance(value, (tuple, list)) else (value,)
-            todo.extend(v for v in items if isinstance(v, W.Widget))
+            held.extend(v for v in (value if isinstance(value, (tuple, list)) else (value,))
+                        if isinstance(v, W.Widget))
+        todo.extend(reversed(held))
     return out
 
 
@@ -199,7 +204,7 @@ def check_page_messages(root: Any, refuse: Callable[[str], None],
     messages to its handler ``(widget, content, buffers)``, and anything else calls
     ``refuse(line)`` and changes nothing.  Call it again for widgets made later."""
     intents = intents or {}
-    for w in _widget_tree(root):
+    for w in widget_tree(root):
         if getattr(w, "comm", None) is not None:
             w.comm.on_msg(functools.partial(_page_message, w, refuse, intents.get(w)))
 
