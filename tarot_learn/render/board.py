@@ -313,9 +313,10 @@ def board_image(source: object, height: int = 120, *, player: int = 0, marks: Ma
                 deal_code: str | None = None) -> Image.Image:
     """Draw a position as ``player`` sees it; ``height`` is the height of one card in pixels.
 
-    ``source`` is a State (drawn from ``state.observation(player)``, with its deal code in the
-    footer) or an :class:`~tarot_learn.observation.Observation`.  ``marks`` styles piles or
-    cards (see the module docstring); ``deal_code`` overrides the footer's deal code.
+    ``source`` is a State (drawn from ``state.observation(player)`` alone) or an
+    :class:`~tarot_learn.observation.Observation`.  ``marks`` styles piles or cards (see the module
+    docstring).  The footer shows a deal code only when ``deal_code`` is given: the code names the
+    shuffle, so a picture that printed it by itself would reveal every face-down card.
 
     >>> from tarot_learn.cards import Card
     >>> from tarot_learn.observation import Observation, Pile, Role
@@ -331,8 +332,6 @@ def board_image(source: object, height: int = 120, *, player: int = 0, marks: Ma
         raise OptionError(f"height (of one card) must be from 20 to {BOARD_MAX_HEIGHT} pixels "
                           f"on a board (e.g. 120), not {height}")
     obs = as_observation(source, player)
-    if deal_code is None and not isinstance(source, Observation):
-        deal_code = getattr(source, "deal_code", None)
     return _Board(obs, height, bool(show_value), bool(four_colour), _check_marks(marks, obs),
                   deal_code if isinstance(deal_code, str) else None).render()
 
