@@ -17,7 +17,7 @@ nbval (``make test``) proves every notebook runs top to bottom; these tests prov
   ``lesson_kit.say`` or a table, where the engine's value appears next to the prose.
 * **Exercises check answers.** Each notebook is run once with the learner's answers replaced by a
   wrong answer and then by the engine's own answer; the check cells must say wrong, then right.
-* The lesson kit (notebooks/lesson_kit.py) agrees with the rules, by property tests.
+* The lesson kit (tarot_learn/lessons/kit.py) agrees with the rules, by property tests.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import pathlib
 import re
-import sys
 
 import pytest
 from hypothesis import given, strategies as st
@@ -36,9 +35,8 @@ from tarot_learn.numerology import fits_on, playing_value
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = [p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) if p.stem != "00_start_here"]
-sys.path.insert(0, str(NOTEBOOKS))
 
-import lesson_kit as kit  # noqa: E402
+from tarot_learn.lessons import kit  # noqa: E402
 
 
 def _cells(path: pathlib.Path) -> list[dict]:

@@ -3,15 +3,12 @@ control."""
 
 from __future__ import annotations
 
-import pathlib
-import sys
 
 import pytest
 
 pytest.importorskip("ipywidgets")
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "notebooks"))
 
-from score_calculator import ScoreCalculator  # noqa: E402
+from tarot_learn.lessons.score_calculator import ScoreCalculator  # noqa: E402
 
 
 def blank_controls(calc: ScoreCalculator) -> list[str]:

@@ -21,8 +21,7 @@ except ImportError:
 from tarot_learn import games
 from tarot_learn.cards import Card
 
-sys.path.insert(0, str(ROOT / "notebooks"))
-import lesson_kit as kit  # noqa: E402
+from tarot_learn.lessons import kit  # noqa: E402
 
 SHOTS = ROOT / "images" / "lessons"
 VISIBLE = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -138,7 +137,7 @@ LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
 
 @pytest.fixture(scope="module")
 def voila_lessons(artifacts):
-    """Voila serving notebooks/ (the lessons import lesson_kit from there), loopback only."""
+    """Voila serving notebooks/ (the lessons import their kit from tarot_learn.lessons), loopback only."""
     try:
         from tests.browser.jlab import Server, free_port, wait_for
     except ImportError:

@@ -4,8 +4,8 @@ Lessons never type a fact by hand: every table and every number in a sentence is
 engine and shown through these helpers (``table``, ``say``), and every exercise compares the
 learner's answer with what the engine says, then explains a wrong one (``check``, ``Question``).
 
-The notebooks import this file from their own folder (Jupyter, Voila and nbval all run a notebook
-with its folder as the working directory).
+The notebooks import this module from the package (``from tarot_learn.lessons import kit``), so a
+lesson runs wherever it is copied.
 
 >>> check(4, 4, "Death plays as 4").ok, check(13, 4, "Death plays as 4").ok
 (True, False)
@@ -142,7 +142,8 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "
     """An HTML table of computed rows (values are escaped and shown with ``str``).
 
     >>> print(table(["card", "value"], [["T19", 10]]).text)  # doctest: +ELLIPSIS
-    <table ...><thead><tr><th ...>card</th><th ...>value</th></tr></thead><tbody><tr><td ...>T19</td><td ...>10</td></tr></tbody></table>
+    <table ...><thead><tr><th ...>card</th><th ...>value</th></tr></thead><tbody><tr><td ...>T19</td><td
+    ...>10</td></tr></tbody></table>
     """
     e = html.escape
     # Left-aligned: JupyterLab right-aligns table cells, which suits numbers but not sentences.
@@ -241,11 +242,12 @@ class FitsExplorer:
 
     def select(self, notation: str, mode: str | None = None) -> list[Any]:
         from tarot_learn.cards import Card
+        from tarot_learn.errors import OptionError
 
         self.target = Card.parse(notation)
         if mode is not None:
             if mode not in ("game", "values"):
-                raise ValueError(f"mode must be 'game' or 'values', not {mode!r}")
+                raise OptionError(f"mode must be 'game' or 'values', not {mode!r}")
             self.mode = mode
         if self._widget is not None:
             pick, modes = self._widget.children[0].children
