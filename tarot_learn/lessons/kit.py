@@ -23,6 +23,8 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Iterable, Sequence
 
+from tarot_learn.errors import OptionError
+
 __all__ = ["Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
            "fits_in_column", "FitsExplorer"]
 
@@ -79,7 +81,7 @@ class Question:
     def __init__(self, prompt: str, options: Sequence[str], correct: str,
                  explain: Callable[[str], str]) -> None:
         if correct not in options:
-            raise ValueError(f"the right answer {correct!r} is not among the options {list(options)}")
+            raise OptionError(f"the right answer {correct!r} is not among the options {list(options)}")
         self.prompt, self.options, self.correct, self.explain = prompt, list(options), correct, explain
         self.result: bool | None = None
         self.feedback = Feedback(None, "Pick an answer.")
@@ -88,7 +90,7 @@ class Question:
     def choose(self, option: str) -> Feedback:
         """Answer with ``option`` (what clicking it does)."""
         if option not in self.options:
-            raise ValueError(f"{option!r} is not one of the options: {', '.join(self.options)}")
+            raise OptionError(f"{option!r} is not one of the options: {', '.join(self.options)}")
         if self._widget is not None and self._widget.children[1].value != option:
             self._widget.children[1].value = option  # the observer below does the rest
             return self.feedback
@@ -242,7 +244,6 @@ class FitsExplorer:
 
     def select(self, notation: str, mode: str | None = None) -> list[Any]:
         from tarot_learn.cards import Card
-        from tarot_learn.errors import OptionError
 
         self.target = Card.parse(notation)
         if mode is not None:
