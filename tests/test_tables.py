@@ -1,0 +1,168 @@
+"""A shared French Tarot table (FT-43 .. FT-50) driven with a fake clock, no server needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarot_learn.classroom.rewards import rewards
+from tarot_learn.classroom.tables import FakeClock, Table, TableOptions
+from tarot_learn.errors import IllegalMove, OptionError, SaveError
+from tarot_learn.games.french_tarot.bots import HeuristicBot
+
+BOT = HeuristicBot()
+
+
+def human_move(table: Table) -> None:
+    """The player to move plays what a good player would (the tests are about the table, not play)."""
+    name = table.to_play_name()
+    seat = table.seat_of(name)
+    table.play(name, str(BOT.act(table.match.deal.observation(seat))))
+
+
+def play_out_deal(table: Table) -> None:
+    while table.match.in_progress:
+        human_move(table)
+
+
+def four_humans(clock: FakeClock | None = None, **options) -> Table:
+    t = Table("t", "Ana", TableOptions(**options), clock=clock or FakeClock(), seed=7)
+    for name in ("Ben", "Cy", "Dee"):
+        t.sit(name)
+    return t
+
+
+def test_the_game_starts_when_every_seat_is_taken_and_the_first_to_sit_is_master() -> None:
+    t = Table("t", "Ana", TableOptions(players=4), clock=FakeClock(), seed=1)
+    assert not t.started and t.master == "Ana"
+    t.sit("Ben")
+    with pytest.raises(IllegalMove) as err:
+        t.fill_with_robots("Ben")
+    assert err.value.rule == "FT-45"
+    t.fill_with_robots("Ana")
+    assert t.started and [s.robot for s in t.seats] == [False, False, True, True]
+    assert t.to_play_name() in ("Ana", "Ben")        # robots have played up to a human's turn
+
+
+def test_a_private_table_needs_its_invitation_code() -> None:
+    t = Table("t", "Ana", TableOptions(private=True), clock=FakeClock())
+    with pytest.raises(IllegalMove) as err:
+        t.sit("Eve")
+    assert err.value.rule == "FT-48" and t.seat_of("Eve") is None
+    with pytest.raises(IllegalMove):
+        t.sit("Eve", code="wrong")
+    assert t.sit("Ben", code=t.code) == 1
+
+
+def test_a_table_without_spectators_shows_nothing_to_a_stranger() -> None:
+    t = four_humans(spectators=False)
+    with pytest.raises(IllegalMove):
+        t.observation(None)
+    assert t.observation("Ana").player == t.seat_of("Ana")
+
+
+def test_only_the_player_to_move_may_play_and_a_refusal_changes_nothing() -> None:
+    t = four_humans()
+    waiting = next(s.name for s in t.seats if s.name != t.to_play_name())
+    before = t.match.deal.to_json()
+    with pytest.raises(IllegalMove):
+        t.play(waiting, "bid pass")
+    assert t.match.deal.to_json() == before
+
+
+def test_time_per_turn_plays_for_the_late_player_on_the_servers_clock() -> None:
+    clock = FakeClock()
+    t = four_humans(clock, seconds_per_turn=30)
+    late, moves = t.to_play_name(), len(t.match.deal.history)
+    clock.now += 29
+    assert t.tick() == 0 and t.to_play_name() == late
+    clock.now += 1
+    assert t.tick() == 1 and len(t.match.deal.history) == moves + 1
+    assert t.deadline == clock.now + 30             # the next player's clock starts now
+
+
+def test_a_lost_connection_is_held_then_the_player_resumes_with_the_same_hand() -> None:
+    clock = FakeClock()
+    t = four_humans(clock, hold_seconds=120)
+    seat = t.seat_of("Ben")
+    t.disconnect("Ben")
+    assert t.seats[seat].robot and t.seats[seat].held_until == clock.now + 120
+    while t.match.in_progress and t.match.deal.to_play != seat and len(t.match.deal.history) < 12:
+        human_move(t)                               # the others play; a robot plays Ben's turns
+    clock.now += 100
+    t.tick()
+    hand_now = t.match.deal.observation(seat).hand
+    assert t.sit("Ben") == seat                     # reopening the page within the hold
+    assert not t.seats[seat].robot and t.match.deal.observation(seat).hand == hand_now
+
+
+def test_after_the_hold_the_seat_is_abandoned_and_its_player_no_longer_votes() -> None:
+    clock = FakeClock()
+    t = four_humans(clock, hold_seconds=60)
+    t.disconnect("Cy")
+    clock.now += 61
+    t.tick()
+    with pytest.raises(IllegalMove) as err:
+        t.sit("Cy")
+    assert err.value.rule == "FT-47"
+    assert t.voters() == {"Ana", "Ben", "Dee"}
+
+
+def test_ending_by_agreement_needs_every_human_and_robots_do_not_vote() -> None:
+    t = Table("t", "Ana", TableOptions(competitive=True, bet=10, rounds=2), clock=FakeClock(), seed=3)
+    t.sit("Ben")
+    t.fill_with_robots("Ana")
+    assert t.voters() == {"Ana", "Ben"}
+    assert t.propose_end("Ana") is False
+    with pytest.raises(IllegalMove):
+        t.accept_end("robot 3")
+    assert t.accept_end("Ben") is True
+    assert t.game_over() and t.match.cancelled
+    r = rewards(t.outcome())
+    assert r.xp == (0, 0, 0, 0) and r.chips == (0, 0, 0, 0)   # a cancelled game counts for nothing
+
+
+def test_options_change_between_deals_only() -> None:
+    t = four_humans(rounds=2)
+    t.set_options("Ana", seconds_per_turn=90)
+    assert t.options.seconds_per_turn == 60 and t.pending.seconds_per_turn == 90
+    play_out_deal(t)
+    t.next_deal("Ben")
+    assert t.options.seconds_per_turn == 90 and t.pending is None
+    with pytest.raises(OptionError):
+        t.set_options("Ana", bogus=1)
+    with pytest.raises(IllegalMove):
+        t.set_options("Ben", rounds=3)
+
+
+def test_a_competitive_one_round_game_ends_with_its_rewards() -> None:
+    t = four_humans(competitive=True, bet=5, rounds=1)
+    while not t.game_over():
+        if t.match.in_progress:
+            human_move(t)
+        else:
+            t.next_deal("Ana")                       # a thrown-in deal is dealt again
+    r = rewards(t.outcome())
+    assert sum(r.chips) + r.bank == 0 and sorted(r.xp)[-1] == 40
+
+
+def test_a_server_restart_mid_match_loses_no_finished_deal() -> None:
+    clock = FakeClock()
+    t = four_humans(clock, rounds=3)
+    play_out_deal(t)
+    t.next_deal("Ana")
+    for _ in range(6):
+        human_move(t)
+    saved = t.to_json()
+    back = Table.from_json(saved, clock=clock)
+    assert back.match.sheet.to_dict() == t.match.sheet.to_dict()
+    assert back.match.deal.history == t.match.deal.history
+    assert back.to_play_name() == t.to_play_name()
+    with pytest.raises(SaveError):
+        Table.from_json('{"id": 1}')
+
+
+@pytest.mark.parametrize("bad", [dict(players=6), dict(seconds_per_turn=1), dict(bet=-5), dict(private="yes")])
+def test_wrong_options_are_refused_in_one_line(bad: dict) -> None:
+    with pytest.raises(OptionError) as err:
+        TableOptions(**bad)
+    assert "\n" not in str(err.value)
