@@ -1,8 +1,10 @@
-"""Small helpers the lesson notebooks share: feedback boxes, checked exercises, quizzes, tables.
+"""Small helpers the lesson notebooks share: exercises, feedback boxes, quizzes, tables.
 
 Lessons never type a fact by hand: every table and every number in a sentence is computed by the
 engine and shown through these helpers (``table``, ``say``), and every exercise compares the
-learner's answer with what the engine says, then explains a wrong one (``check``, ``Question``).
+learner's answer with what the engine says (:class:`Exercise`: a hint naming the rule after a first
+wrong answer, the worked step after a second, then the answer; answered with widgets, so it works
+in JupyterLab, Voila and the static site).
 
 The notebooks import this module from the package (``from tarot_learn.lessons import kit``), so a
 lesson runs wherever it is copied.
@@ -24,35 +26,10 @@ import html
 from typing import Any, Callable, Iterable, Sequence
 
 from tarot_learn.errors import OptionError
+from tarot_learn.lessons.exercise import Exercise, Feedback
 
-__all__ = ["Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
+__all__ = ["Exercise", "Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
            "fits_in_column", "FitsExplorer"]
-
-_GOOD, _BAD, _OPEN = "#1b7f3b", "#b3261e", "#5b6570"
-
-
-class Feedback:
-    """A right / wrong / not-yet-answered message, shown as a coloured box in a notebook.
-
-    ``ok`` is True (right), False (wrong) or None (no answer yet).
-    """
-
-    def __init__(self, ok: bool | None, message: str) -> None:
-        self.ok = ok
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"{self._mark()} {self.message}"
-
-    def _mark(self) -> str:
-        return {True: "✓ Right.", False: "✗ Not quite.", None: "…"}[self.ok]
-
-    def _repr_html_(self) -> str:
-        colour = {True: _GOOD, False: _BAD, None: _OPEN}[self.ok]
-        return (f"<div style='border-left:4px solid {colour};padding:6px 10px;margin:4px 0;"
-                f"background:{colour}14'><b style='color:{colour}'>{html.escape(self._mark())}</b> "
-                f"{html.escape(self.message)}</div>")
-
 
 def check(answer: Any, expected: Any, why: str, *, same: Callable[[Any, Any], bool] | None = None,
           wrong: Callable[[Any], str] | None = None) -> Feedback:
@@ -101,7 +78,7 @@ class Question:
         self.result = option == self.correct
         self.feedback = Feedback(self.result, self.explain(option))
         if self._widget is not None:
-            self._widget.children[2].value = self.feedback._repr_html_()
+            self._widget.children[2].value = self.feedback.html()
 
     @property
     def widget(self) -> Any:
@@ -114,7 +91,7 @@ class Question:
             buttons.observe(lambda change: self._answer(change["new"])
                             if change["new"] is not None else None, names="value")
             self._widget = w.VBox([w.HTML(f"<b>{html.escape(self.prompt)}</b>"), buttons,
-                                   w.HTML(self.feedback._repr_html_())])
+                                   w.HTML(self.feedback.html())])
             self._widget.add_class("lesson-question")
         return self._widget
 

@@ -1,0 +1,207 @@
+"""A learner's progress through the lessons' exercises, kept in a file so it outlives the kernel.
+
+Every judged answer to a :class:`~tarot_learn.lessons.exercise.Exercise` is recorded here under the
+exercise's id (``"04.fits-on-death"``): attempts, whether it was solved, whether on the first try.
+Each learner has one JSON file under ``tarot_learn.userdata.data_dir("progress")``: on a laptop the
+user's data folder, on a class server the class folder, in the static site the browser-kept
+``/drive`` (so progress survives a reload there too).
+
+The learner is the name chosen on the start-here page (:func:`set_learner`), else the
+``TAROT_LEARN_LEARNER`` environment variable, else the computer's user name.
+
+Files are replaced atomically (written beside, then ``os.replace``), so a kernel stopped mid-write
+leaves the old file whole.  A file that cannot be read is set aside (renamed, never deleted) and the
+learner starts afresh, with one line saying so.
+
+>>> import os, tempfile
+>>> before = os.environ.get("TAROT_LEARN_DATA"); os.environ["TAROT_LEARN_DATA"] = tempfile.mkdtemp()
+>>> _ = record("04.fits-on-death", False, "Ana"); _ = record("04.fits-on-death", True, "Ana")
+>>> load("Ana")["04.fits-on-death"] == {"attempts": 2, "solved": True, "first_try": False}
+True
+>>> load("Bo")
+{}
+>>> _ = os.environ.pop("TAROT_LEARN_DATA") if before is None else os.environ.update(TAROT_LEARN_DATA=before)
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tarot_learn import userdata
+from tarot_learn.errors import OptionError
+
+__all__ = ["learner", "set_learner", "record", "load", "summary", "lesson_exercises", "LessonProgress",
+           "progress_file", "notices", "MAX_BYTES"]
+
+VERSION = 1
+MAX_BYTES = 1_000_000      # a progress file is a few kilobytes; anything larger is not ours
+_EXERCISE_ID = re.compile(r"Exercise\(\s*[\"'](\d\d\.[a-z0-9]+(?:-[a-z0-9]+)*)[\"']")
+_notices: list[str] = []
+
+
+def notices() -> list[str]:
+    """The one-line messages about files set aside in this session (newest last)."""
+    return list(_notices)
+
+
+def _folder() -> Path:
+    return userdata.data_dir("progress")
+
+
+def learner() -> str:
+    """The learner whose progress is recorded: the chosen name, ``TAROT_LEARN_LEARNER`` or the OS user."""
+    chosen = _folder() / "learner.json"
+    try:
+        name = json.loads(chosen.read_text(encoding="utf-8")[:2000]).get("name", "")
+        if isinstance(name, str) and name.strip():
+            return name.strip()[:userdata.MAX_NAME]
+    except (OSError, ValueError, AttributeError):
+        pass
+    env = os.environ.get("TAROT_LEARN_LEARNER", "").strip()
+    if env:
+        return env[:userdata.MAX_NAME]
+    try:
+        return getpass.getuser() or "learner"
+    except (OSError, KeyError, ImportError):   # no user name (some containers, the browser)
+        return "learner"
+
+
+def set_learner(name: str) -> str:
+    """Choose the learner's name (kept for the next lessons and the next session); returns it."""
+    name = " ".join(str(name).split())[:userdata.MAX_NAME]
+    if not name:
+        raise OptionError("type a name (letters or digits) to keep your progress under")
+    _write_json(_folder() / "learner.json", {"name": name})
+    return name
+
+
+def progress_file(name: str | None = None) -> Path:
+    """The JSON file holding ``name``'s progress (the current learner's by default)."""
+    return _folder() / f"{userdata.safe_name(name or learner())}.json"
+
+
+def _write_json(path: Path, data: Any) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1, sort_keys=True)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _valid(entry: Any) -> bool:
+    return (isinstance(entry, dict) and isinstance(entry.get("attempts"), int) and entry["attempts"] >= 0
+            and isinstance(entry.get("solved"), bool) and isinstance(entry.get("first_try"), bool))
+
+
+def _set_aside(path: Path, why: str) -> None:
+    aside = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    try:
+        os.replace(path, aside)
+        where = f"kept it as {aside.name}"
+    except OSError:
+        where = "left it in place"
+    line = f"Progress file {path.name} could not be read ({why}); {where} and started afresh."
+    _notices.append(line)
+    sys.stderr.write(line + "\n")
+
+
+def load(name: str | None = None) -> dict[str, dict[str, Any]]:
+    """``name``'s progress: exercise id -> ``{"attempts", "solved", "first_try"}``."""
+    path = progress_file(name)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            _set_aside(path, "too large")
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as err:
+        _set_aside(path, type(err).__name__)
+        return {}
+    exercises = data.get("exercises") if isinstance(data, dict) else None
+    if not isinstance(exercises, dict) or not all(_valid(e) for e in exercises.values()):
+        _set_aside(path, "not a progress file")
+        return {}
+    return {str(k): dict(v) for k, v in exercises.items()}
+
+
+def record(exercise_id: str, right: bool, name: str | None = None) -> dict[str, Any]:
+    """Record one judged answer; returns the exercise's entry.  A folder that cannot be written is
+    said in one line (the lesson goes on; the attempt is simply not kept)."""
+    name = name or learner()
+    exercises = load(name)
+    entry = exercises.get(exercise_id, {"attempts": 0, "solved": False, "first_try": False})
+    entry["attempts"] += 1
+    if right and not entry["solved"]:
+        entry["first_try"] = entry["attempts"] == 1
+        entry["solved"] = True
+    exercises[exercise_id] = entry
+    try:
+        _write_json(progress_file(name), {"version": VERSION, "learner": name, "exercises": exercises})
+    except OSError as err:
+        line = f"Progress not saved: {err.strerror or err} in {progress_file(name).parent}."
+        _notices.append(line)
+        sys.stderr.write(line + "\n")
+    return entry
+
+
+def _notebooks() -> Path:
+    """The lesson notebooks: the copy shipped in the package when present, else the checkout's."""
+    try:
+        from tarot_learn import resources   # the package's files (lessons, rule sheets, results)
+
+        return Path(resources.path("notebooks"))
+    except ImportError:
+        here = Path(__file__).resolve().parents[1]
+        shipped = here / "_data" / "notebooks"
+        return shipped if shipped.exists() else here.parent / "notebooks"
+
+
+def lesson_exercises(folder: Path | None = None) -> dict[str, tuple[str, list[str]]]:
+    """Each lesson's number -> (its title, the ids of its exercises in order), read from the notebooks."""
+    lessons: dict[str, tuple[str, list[str]]] = {}
+    for path in sorted((folder or _notebooks()).glob("[0-9][0-9]_*.ipynb")):
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        sources = ["".join(c.get("source", "")) for c in cells if isinstance(c, dict)]
+        title = next((s.splitlines()[0].lstrip("# ").strip() for s in sources if s.startswith("# ")), path.stem)
+        ids = list(dict.fromkeys(i for s in sources for i in _EXERCISE_ID.findall(s)))
+        lessons[path.stem[:2]] = (title, ids)
+    return lessons
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """One lesson's line of the summary."""
+
+    lesson: str
+    title: str
+    solved: int
+    total: int
+    first_try: int
+
+
+def summary(name: str | None = None, folder: Path | None = None) -> list[LessonProgress]:
+    """Per lesson: exercises solved (and solved on the first try) out of the lesson's exercises."""
+    done = load(name)
+    lines = []
+    for lesson, (title, ids) in lesson_exercises(folder).items():
+        entries = [done[i] for i in ids if i in done]
+        lines.append(LessonProgress(lesson, title, sum(e["solved"] for e in entries), len(ids),
+                                    sum(e["first_try"] for e in entries)))
+    return lines
