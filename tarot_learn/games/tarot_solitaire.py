@@ -221,8 +221,10 @@ class TarotSolitaire(KnobCodes, Patience):
         run = f" with the {move.count - 1} card(s) on it (a run moves whole, TS-1)" if move.count > 1 else ""
         if dst[0] == "f":
             if card.is_trump:
+                below = self.tbl.cards[dst[2][-1]] if dst[2] else None   # the wild Fool never goes up
                 what = ("the Fool opens the trump foundation as its Ace (TS-18)" if card.is_fool
-                        else f"trumps climb by printed number, {card.rank} after {card.rank - 1} (TS-9)")
+                        else "it starts the trump foundation, which climbs by printed number (TS-9)"
+                        if below is None else f"trumps climb by printed number, {card.rank} after {below.rank} (TS-9)")
                 return f"{card.name} goes up to the Trumps foundation: {what}."
             prev = "it starts the foundation" if card.rank == 1 else "it follows the card below in suit"
             return f"{card.name} goes up to the {self.FOUND_LABELS[dst[1]]} foundation: {prev} (TS-9)."
