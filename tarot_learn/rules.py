@@ -19,6 +19,7 @@ import functools
 import re
 from pathlib import Path
 
+from tarot_learn import resources
 from tarot_learn.errors import OptionError
 
 __all__ = ["text", "title", "ids", "sheet_path", "SHEETS"]
@@ -30,9 +31,7 @@ _HEAD = re.compile(r"^\*\*((?:TS|KL|AT|FT)-[0-9]+)\b")
 
 def sheet_path(prefix: str) -> Path:
     """The rule sheet for ``TS``, ``KL``, ``AT`` or ``FT``: shipped in the package, or the checkout's."""
-    name = SHEETS[prefix]
-    shipped = Path(__file__).resolve().parent / "_data" / "seeds" / name
-    return shipped if shipped.exists() else Path(__file__).resolve().parents[1] / "seeds" / name
+    return resources.path("seeds", SHEETS[prefix])
 
 
 def text(rule_id: str) -> str:
