@@ -55,14 +55,14 @@ images: $(VENV)/.installed
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
 
-# The boards as a web app for a class: Voila runs notebooks/classroom.ipynb, one kernel per
-# visitor, code hidden.  Loopback only (put a reverse proxy in front to share it); Voila needs no
-# root flag.  CLASSROOM_PORT=8890 by default.
+# The class server: the lessons, the card tables and the class challenge for a room of students.
+# `make classroom HOST=0.0.0.0` serves the LAN; the class password and the teacher's are printed
+# at start (or give CLASS_ARGS="--password tulip --teacher-password oak").
 CLASSROOM_PORT ?= 8890
+HOST ?= 127.0.0.1
 .PHONY: classroom
 classroom: $(VENV)/.installed
-	@echo "Serving the card tables on http://127.0.0.1:$(CLASSROOM_PORT)/ (Ctrl-C stops it)"
-	$(VENV)/bin/voila --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 notebooks/classroom.ipynb
+	$(VENV)/bin/tarot-learn classroom --host $(HOST) --port $(CLASSROOM_PORT) $(CLASS_ARGS)
 
 # Redraw the README and lesson screenshots from the browser tests (a plain `make test` only writes
 # them to test-artifacts/, so it never edits the tree).

@@ -1,0 +1,66 @@
+"""The class server's Jupyter Server: only our extensions, read-only pages, Voila's preheated pool.
+
+Voila 0.5's preheated kernels live in its kernel manager, which reads a few attributes of its parent
+application (``voila_configuration``, ``template_paths``, ``notebook_path``, ``app``, ``server_url``)
+that only the standalone ``voila`` command has.  :class:`ClassroomServer` is a Jupyter Server that
+gives its kernel manager those attributes, so one process serves Voila's pages from a warm pool
+*and* our own handlers, with Jupyter's token as the class password.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.serverapp import ServerApp
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from tornado import web
+from traitlets import Any as AnyTrait
+from traitlets import List, Unicode
+
+__all__ = ["ClassroomServer", "ReadOnlyContents"]
+
+
+class ReadOnlyContents(AsyncLargeFileManager):
+    """The class root is read-only: a student's request can never change a page others run."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise web.HTTPError(403, "the class pages are read-only")
+
+    save = delete_file = rename_file = new = new_untitled = copy = _refuse
+    create_checkpoint = restore_checkpoint = delete_checkpoint = _refuse
+
+
+class ClassroomServer(ServerApp):
+    """A Jupyter Server that loads only the extensions it is given and feeds Voila's pool."""
+
+    name = "tarot-learn-classroom"
+    notebook_path = Unicode(None, allow_none=True, help="Voila's single-notebook mode: never used here")
+    voila_configuration = AnyTrait(None, allow_none=True)
+    template_paths = List()
+
+    @property
+    def app(self) -> web.Application:
+        """The tornado application (the name Voila's kernel manager reads)."""
+        return self.web_app
+
+    @property
+    def server_url(self) -> str:
+        return self.base_url
+
+    def init_configurables(self) -> None:
+        from voila.configuration import VoilaConfiguration
+        from voila.paths import collect_template_paths
+
+        self.voila_configuration = VoilaConfiguration(parent=self)
+        self.template_paths = collect_template_paths(["voila", "nbconvert"], self.voila_configuration.template)
+        super().init_configurables()
+
+    def check_loaded(self) -> None:
+        """Stop here, loudly, when the class extension or one of its feature modules failed to load."""
+        from tarot_learn.classroom.extension import LOAD_ERROR
+
+        settings = self.web_app.settings
+        if LOAD_ERROR not in settings:
+            raise RuntimeError("the tarot_learn.classroom.extension server extension did not load")
+        if settings[LOAD_ERROR] is not None:
+            raise RuntimeError(f"the class pages failed to load: {settings[LOAD_ERROR]}")

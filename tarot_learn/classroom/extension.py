@@ -1,0 +1,53 @@
+"""The class server's Jupyter Server extension: the ``/tarot/...`` pages of every feature module.
+
+Each module named in :data:`FEATURES` exposes ``handlers(serverapp) -> list[(pattern, Handler,
+kwargs)]`` with patterns under ``/tarot/``; the extension joins them to the server's base URL.  A
+feature module that cannot be imported, or whose ``handlers`` fails or returns a pattern outside
+``/tarot/``, stops the server at start with its error: a class never opens half-built.
+
+To add a feature, write its module and add its name to :data:`FEATURES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+
+__all__ = ["FEATURES", "collect", "LOAD_ERROR"]
+
+# The pages of the class, in order of precedence (the first pattern that matches a URL wins).
+FEATURES: tuple[str, ...] = (
+    "tarot_learn.classroom.pages",
+)
+
+# Where a failed load is recorded in the tornado settings: the launcher reads it and stops.
+LOAD_ERROR = "tarot_learn_classroom_error"
+
+
+def collect(serverapp: Any, features: tuple[str, ...] = FEATURES) -> list[tuple]:
+    """Every feature module's handlers, patterns joined to ``serverapp.base_url``."""
+    rules = []
+    for name in features:
+        module = importlib.import_module(name)
+        for rule in module.handlers(serverapp):
+            pattern, handler, kwargs = rule
+            if not pattern.startswith("/tarot/"):
+                raise RuntimeError(f"{name}: the pattern {pattern!r} is not under /tarot/")
+            rules.append((url_path_join(serverapp.base_url, pattern), handler, kwargs))
+    return rules
+
+
+def _jupyter_server_extension_points() -> list[dict]:
+    return [{"module": "tarot_learn.classroom.extension"}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    settings = serverapp.web_app.settings
+    try:
+        serverapp.web_app.add_handlers(".*$", collect(serverapp))
+    except Exception as err:  # Jupyter only logs an extension's failure: record it for the launcher
+        settings[LOAD_ERROR] = f"{type(err).__name__}: {err}"
+        raise
+    settings[LOAD_ERROR] = None

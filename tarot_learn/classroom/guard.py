@@ -1,0 +1,92 @@
+"""The kernel web socket's door: only the v1 protocol, only well-formed frames.
+
+Jupyter's v1 kernel protocol sends binary frames that start with a count of offsets.  The stock
+reader believes that count, so a frame that says "2**60 offsets" (a legacy-protocol frame read as
+v1, or garbage) keeps the server busy for ever and every student waits.  :class:`GuardedConnection`
+refuses a client that does not speak v1 before the socket opens, checks each frame's offsets before
+anything reads them, and closes the socket of a client that sends a frame that is not a message.
+
+>>> frame = v1_frame("shell", [b"{}", b"{}", b"{}", b"{}"])
+>>> frame_problem(frame) is None
+True
+>>> frame_problem(b"\\xff" * 64)
+'a frame announcing 18446744073709551615 parts'
+>>> frame_problem('{"channel": "shell"}')
+'a text frame (the legacy protocol)'
+"""
+
+from __future__ import annotations
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado import web
+
+__all__ = ["V1", "MAX_PARTS", "GuardedConnection", "frame_problem", "v1_frame", "offers_v1"]
+
+V1 = "v1.kernel.websocket.jupyter.org"
+# channel, header, parent header, metadata, content, then the buffers of a widget message
+MAX_PARTS = 64
+CHANNELS = frozenset({"shell", "control", "stdin", "iopub"})
+REFUSED = 1008  # WebSocket close code "policy violation"
+
+
+def v1_frame(channel: str, parts: list[bytes]) -> bytes:
+    """A v1 frame (what a page sends): offset count, offsets, channel, then the message parts."""
+    body = [channel.encode(), *parts]
+    offsets = [8 * (len(body) + 2)]
+    for part in body:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets), *body])
+
+
+def frame_problem(frame: object) -> str | None:
+    """Why ``frame`` is not a v1 kernel message, or None when its layout is sound (cheap: O(parts))."""
+    if isinstance(frame, str):
+        return "a text frame (the legacy protocol)"
+    if not isinstance(frame, (bytes, bytearray, memoryview)) or len(frame) < 8:
+        return "a frame too short to be a message"
+    frame = bytes(frame)
+    count = int.from_bytes(frame[:8], "little")
+    if not 3 <= count <= MAX_PARTS:
+        return f"a frame announcing {count} parts"
+    if len(frame) < 8 * (count + 1):
+        return "a frame shorter than its own offsets"
+    offsets = [int.from_bytes(frame[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
+    if offsets[0] < 8 * (count + 1) or offsets[-1] > len(frame):
+        return "a frame whose offsets point outside it"
+    if any(a > b for a, b in zip(offsets, offsets[1:])):
+        return "a frame whose offsets go backwards"
+    try:
+        channel = frame[offsets[0]: offsets[1]].decode("ascii")
+    except UnicodeDecodeError:
+        return "a frame with an unreadable channel name"
+    return None if channel in CHANNELS else "a frame for an unknown channel"
+
+
+def offers_v1(header: str | None) -> bool:
+    """Does a ``Sec-WebSocket-Protocol`` header offer the v1 kernel protocol?
+
+    >>> offers_v1("v1.kernel.websocket.jupyter.org"), offers_v1(None), offers_v1("chat, superchat")
+    (True, False, False)
+    """
+    return V1 in [p.strip() for p in (header or "").split(",")]
+
+
+class GuardedConnection(ZMQChannelsWebsocketConnection):
+    """Jupyter's kernel connection with the door checks above."""
+
+    kernel_ws_protocol = V1
+
+    async def prepare(self) -> None:
+        if not offers_v1(self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol")):
+            raise web.HTTPError(400, f"this server speaks only the {V1} kernel protocol")
+        await super().prepare()
+
+    def handle_incoming_message(self, incoming_msg: object) -> None:
+        problem = frame_problem(incoming_msg)
+        if problem is None:
+            try:
+                return super().handle_incoming_message(incoming_msg)
+            except (ValueError, KeyError, TypeError, AssertionError, UnicodeDecodeError) as err:
+                problem = f"a message that cannot be read ({type(err).__name__})"
+        self.log.warning("Closing a kernel socket of %s: it sent %s", self.kernel_id, problem)
+        self.websocket_handler.close(REFUSED, "not a v1 kernel message")

@@ -1,0 +1,120 @@
+"""``tarot-learn classroom``: start the class server and print the address students open.
+
+    tarot-learn classroom                          # this machine only, a new password printed
+    tarot-learn classroom --host 0.0.0.0 --password tulip    # the whole room on the LAN
+
+One process: Jupyter Server with Voila (the pages) and :mod:`tarot_learn.classroom.extension` (our
+pages under ``/tarot/``).  The class password is Jupyter's token, so ``http://HOST:PORT/?token=PW``
+logs a student in.  Only ``<class-dir>/pages`` (the lessons and the tables page) is served.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import socket
+from pathlib import Path
+from typing import Any
+
+from tarot_learn.classroom import classroot
+from tarot_learn.errors import OptionError
+
+__all__ = ["add_arguments", "run", "server_config", "DEFAULTS", "TEACHER_PASSWORD", "CLASS_DIR"]
+
+# The pool, culling and guard figures a class of 30 to 60 on a 2-core machine was measured with
+# (benchmarks/classroom_load.py).
+DEFAULTS = {"standby": 8, "refill_gap": 2.0, "cull_idle": 90, "cull_interval": 15, "max_kernels": 120}
+EXTENSIONS = ("voila", "tarot_learn.classroom.extension")
+# Where handlers find the teacher's password and the class folder: ``serverapp.web_app.settings[...]``.
+TEACHER_PASSWORD = "tarot_teacher_password"
+CLASS_DIR = "tarot_class_dir"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``classroom`` subcommand's options."""
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on: 0.0.0.0 serves the whole LAN (default 127.0.0.1, this machine)")
+    p.add_argument("--port", type=int, default=8890, help="port (default 8890)")
+    p.add_argument("--password", default=None, help="the class password (default: a new one, printed)")
+    p.add_argument("--teacher-password", default=None,
+                   help="the teacher pages' password (default: a new one, printed)")
+    p.add_argument("--class-dir", default="tarot_class",
+                   help="the class folder: results, tables and learners' data (default ./tarot_class)")
+    p.add_argument("--standby", type=int, default=DEFAULTS["standby"],
+                   help=f"warm kernels kept ready for the tables page (default {DEFAULTS['standby']})")
+
+
+def _checked(args: argparse.Namespace) -> None:
+    if not 1 <= args.port <= 65535:
+        raise OptionError(f"--port {args.port}: choose a port from 1 to 65535")
+    if not 0 <= args.standby <= 60:
+        raise OptionError(f"--standby {args.standby}: choose from 0 to 60 warm kernels")
+    for flag, value in (("--password", args.password), ("--teacher-password", args.teacher_password)):
+        if value is not None and (len(value) < 4 or len(value) > 200 or not value.isprintable() or " " in value):
+            raise OptionError(f"{flag}: choose 4 to 200 characters without spaces")
+    if args.password and args.password == args.teacher_password:
+        raise OptionError("--teacher-password must differ from --password (students know the class password)")
+
+
+def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
+    """The traitlets configuration (a ``traitlets.config.Config``) of the class server."""
+    from traitlets.config import Config
+
+    c = Config()
+    c.ServerApp.update(ip=args.host, port=args.port, port_retries=0, open_browser=False, root_dir=str(pages),
+                       default_url="/tarot/", terminals_enabled=False, allow_root=True,
+                       jpserver_extensions={name: True for name in EXTENSIONS},
+                       contents_manager_class="tarot_learn.classroom.app.ReadOnlyContents",
+                       kernel_manager_class="tarot_learn.classroom.pool.ClassroomKernelManager",
+                       kernel_websocket_connection_class="tarot_learn.classroom.guard.GuardedConnection")
+    c.IdentityProvider.token = token
+    # "null" keeps Voila's page on the MathJax bundled with it (else it loads MathJax from a CDN);
+    # a widget message is small: a megabyte-long frame is a client misbehaving.
+    c.ServerApp.tornado_settings = {"mathjax_url": "null", "mathjax_config": "null",
+                                    "websocket_max_message_size": 1 << 20}
+    c.ClassroomKernelManager.update(
+        standby=args.standby, refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
+        cull_idle_timeout=DEFAULTS["cull_idle"], cull_interval=DEFAULTS["cull_interval"], cull_connected=False,
+        # A page may only talk to its widgets: no code runs from a browser.
+        allowed_message_types=["comm_open", "comm_close", "comm_msg", "comm_info_request",
+                               "kernel_info_request", "shutdown_request"])
+    c.VoilaConfiguration.update(template="tarot", show_tracebacks=False, preheat_kernel=True)
+    return c
+
+
+def _addresses(host: str, port: int) -> list[str]:
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    try:
+        lan = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        lan = "THIS-COMPUTER"
+    return [f"http://{lan}:{port}/", f"http://127.0.0.1:{port}/"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the class root, start the server and serve until Ctrl-C."""
+    from tarot_learn.classroom.app import ClassroomServer
+    from tarot_learn.classroom.assets import jupyter_data_dir
+
+    _checked(args)
+    class_dir = Path(args.class_dir).resolve()
+    pages = classroot.build(class_dir)
+    token = args.password or secrets.token_urlsafe(6)
+    teacher = args.teacher_password or secrets.token_urlsafe(9)
+    # Kernels inherit the environment: the class folder goes there, the teacher's password does not.
+    os.environ.update(TAROT_LEARN_CLASS_DIR=str(class_dir), TAROT_LEARN_DATA=str(class_dir / "learners"))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(jupyter_data_dir()),
+                                                              os.environ.get("JUPYTER_PATH")]))
+    config = server_config(args, pages, token)
+    config.ServerApp.tornado_settings.update({TEACHER_PASSWORD: teacher, CLASS_DIR: str(class_dir)})
+    app = ClassroomServer(config=config)
+    app.initialize(argv=[], find_extensions=False)
+    app.check_loaded()
+    for url in _addresses(args.host, args.port):
+        print(f"Students open: {url}?token={token}")
+    print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
+    print("Ctrl-C stops the server (the class folder keeps results and games).", flush=True)
+    app.start()
+    return 0
