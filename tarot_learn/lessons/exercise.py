@@ -32,13 +32,22 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable
 
-from tarot_learn.errors import CardError, OptionError
+from tarot_learn.errors import CardError, OptionError, TarotLearnError
 from tarot_learn.lessons.feedback import Feedback, card_set, card_set_ordered
 
-__all__ = ["Exercise", "Feedback", "KINDS", "ID_PATTERN"]
+__all__ = ["Exercise", "Feedback", "KINDS", "ID_PATTERN", "made"]
 
 KINDS = ("number", "text", "choice", "cards")
 ID_PATTERN = re.compile(r"^\d\d\.[a-z0-9]+(?:-[a-z0-9]+)*$")
+_MADE: dict[str, "Exercise"] = {}   # the exercises this kernel has made, by id (the last one wins)
+
+
+def made() -> list["Exercise"]:
+    """Every exercise made in this Python session, in the order first made (a re-run cell replaces
+    its exercise): what the answer-key test reads after running a lesson."""
+    return list(_MADE.values())
+
+
 def _number(value: Any) -> int | float | None:
     """A learner's number: an int or float as given, or text such as ``" 4 "`` or ``"2.5"``.
 
@@ -101,6 +110,7 @@ class Exercise:
         self.first_try = False
         self.feedback = Feedback(None, self._invitation(), level="open")
         self.view: Any = None   # the widget's builder, made on first display
+        _MADE[id] = self
 
     @property
     def lesson(self) -> str:
@@ -144,6 +154,17 @@ class Exercise:
             return ", ".join(f"{c.name} ({c})" for c in sorted(self.answer))
         return str(self.answer)
 
+    def answer_text(self) -> str:
+        """The answer as typed into the exercise (cards as notation): the teacher's guide's form.
+
+        >>> Exercise("01.x", prompt="?", answer=["T19", "10C"], kind="cards",
+        ...          options=["T19", "10C", "AW"], record=False).answer_text()
+        '10C T19'
+        """
+        if self.kind == "cards":
+            return " ".join(str(c) for c in sorted(self.answer))
+        return str(self.answer)
+
     def _read(self, value: Any) -> tuple[Any, str | None]:
         """The learner's value in the exercise's terms, or a sentence saying why it cannot be read."""
         if value is None or (isinstance(value, str) and not value.strip() and self.kind != "choice"):
@@ -184,14 +205,21 @@ class Exercise:
         if problem is not None:
             self.feedback = Feedback(None, problem, level="invalid")
         else:
+            try:
+                right = self.is_right(read)
+            except TarotLearnError as err:   # the lesson's comparison could not read it: said, not counted
+                self.feedback = Feedback(None, f"{err}.", level="invalid")
+                return self._shown(value)
             self.attempts += 1
-            right = self.is_right(read)
             self.misses += 0 if right else 1
             if right:
                 self.first_try = self.first_try or (self.attempts == 1 and not self.solved)
                 self.solved = True
             self.feedback = self._judge(read, right)
             self._record(right)
+        return self._shown(value)
+
+    def _shown(self, value: Any) -> Feedback:
         if self.view is not None:
             self.view.show(value, self.feedback)
         return self.feedback
@@ -199,7 +227,10 @@ class Exercise:
     def _judge(self, value: Any, right: bool) -> Feedback:
         if right:
             return Feedback(True, self.explain or f"The answer is {self.shown_answer()}.")
-        extra = self.wrong(value) if self.wrong else ""
+        try:
+            extra = self.wrong(value) if self.wrong else ""
+        except TarotLearnError as err:   # the lesson's note could not read the answer: say why instead
+            extra = f"{err}."
         lead = f"{extra} " if extra else ""
         if self.misses == 1 and (self.rule or self.hint):
             named = f"Look again at rule {self.rule}." if self.rule else ""

@@ -29,7 +29,7 @@ from tarot_learn.errors import OptionError
 from tarot_learn.lessons.exercise import Exercise, Feedback
 
 __all__ = ["Exercise", "Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
-           "fits_in_column", "FitsExplorer"]
+           "fits_in_column", "FitsExplorer", "progress_panel"]
 
 def check(answer: Any, expected: Any, why: str, *, same: Callable[[Any, Any], bool] | None = None,
           wrong: Callable[[Any], str] | None = None) -> Feedback:
@@ -99,8 +99,15 @@ class Question:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def quiz(questions: Iterable[Question]) -> Any:
-    """Several questions in one box (each answers on its own)."""
+def progress_panel() -> Any:
+    """The learner's name and progress per lesson (the start-here page shows it)."""
+    from tarot_learn.lessons.progress_view import ProgressPanel
+
+    return ProgressPanel()
+
+
+def quiz(questions: Iterable[Any]) -> Any:
+    """Several questions or exercises in one box (each answers on its own)."""
     import ipywidgets as w
 
     return w.VBox([q.widget for q in questions])

@@ -44,7 +44,9 @@ __all__ = ["learner", "set_learner", "record", "load", "summary", "lesson_exerci
 
 VERSION = 1
 MAX_BYTES = 1_000_000      # a progress file is a few kilobytes; anything larger is not ours
-_EXERCISE_ID = re.compile(r"Exercise\(\s*[\"'](\d\d\.[a-z0-9]+(?:-[a-z0-9]+)*)[\"']")
+# an exercise id is a string literal "NN.slug" in a code cell (given to kit.Exercise directly or
+# through a lesson's helper); the slug has a letter, so a number such as "02.5" is not one
+_EXERCISE_ID = re.compile(r"[\"'](\d\d\.(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)[\"']")
 _notices: list[str] = []
 
 
@@ -179,8 +181,9 @@ def lesson_exercises(folder: Path | None = None) -> dict[str, tuple[str, list[st
         except (OSError, ValueError, KeyError, TypeError):
             continue
         sources = ["".join(c.get("source", "")) for c in cells if isinstance(c, dict)]
+        code = [s for c, s in zip(cells, sources) if c.get("cell_type") == "code"]
         title = next((s.splitlines()[0].lstrip("# ").strip() for s in sources if s.startswith("# ")), path.stem)
-        ids = list(dict.fromkeys(i for s in sources for i in _EXERCISE_ID.findall(s)))
+        ids = list(dict.fromkeys(i for s in code for i in _EXERCISE_ID.findall(s) if i[:2] == path.stem[:2]))
         lessons[path.stem[:2]] = (title, ids)
     return lessons
 
