@@ -1,0 +1,89 @@
+"""The wheel carries the lessons: build it, install it in a fresh environment outside the checkout,
+copy the lessons with ``tarot-learn lessons`` into an empty folder and run lesson 09 there under nbval.
+
+No network: the new environment sees the test environment's libraries through a ``.pth`` line (its
+own site-packages come first, so ``tarot_learn`` is the installed wheel, never the checkout).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import sysconfig
+import zipfile
+
+import pytest
+
+import tarot_learn
+
+CHECKOUT = pathlib.Path(tarot_learn.__file__).resolve().parents[1]
+pytestmark = pytest.mark.skipif(not (CHECKOUT / "pyproject.toml").is_file(), reason="needs the source checkout")
+
+
+def run(command: list[str], cwd: pathlib.Path, env: dict | None = None, timeout: int = 240) -> str:
+    out = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, f"{command[:4]} failed:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> pathlib.Path:
+    """The wheel, built with the build and egg-info folders kept out of the checkout."""
+    work = tmp_path_factory.mktemp("build")
+    cfg = work / "build.cfg"
+    cfg.write_text(f"[build]\nbuild_base = {work / 'build'}\n[egg_info]\negg_base = {work}\n")
+    env = {**os.environ, "DIST_EXTRA_CONFIG": str(cfg), "PIP_NO_INDEX": "1"}
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(work / "dist"),
+         str(CHECKOUT)], cwd=work, env=env)
+    (found,) = (work / "dist").glob("tarot_learn-*.whl")
+    return found
+
+
+def test_the_wheel_ships_lessons_rule_sheets_results_and_lesson_images(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for kind, pattern in (("notebooks", "*.ipynb"), ("seeds", "*.md"), ("results", "*.json")):
+        for source in (CHECKOUT / kind).glob(pattern):
+            assert f"tarot_learn/_data/{kind}/{source.name}" in names, source
+    for source in (CHECKOUT / "images" / "lessons").glob("*.png"):
+        assert f"tarot_learn/_data/images/lessons/{source.name}" in names, source
+    assert "tarot_learn/_data/images/board_example.png" not in names     # README pictures stay home
+    assert "tarot_learn/render/fonts/" in {n[:len("tarot_learn/render/fonts/")] for n in names}
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> pathlib.Path:
+    """A new environment outside the checkout with only the wheel installed in it."""
+    venv = tmp_path_factory.mktemp("env") / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=venv.parent)
+    python = venv / "bin" / "python"
+    site = pathlib.Path(run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                            cwd=venv.parent).strip())
+    (site / "zz_test_libraries.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], cwd=venv.parent,
+        env={**os.environ, "PIP_NO_INDEX": "1"})
+    return venv
+
+
+def test_the_installed_copy_is_used_and_finds_its_own_files(installed):
+    python = installed / "bin" / "python"
+    code = ("import json, tarot_learn, tarot_learn.rules as r, tarot_learn.resources as res; "
+            "print(json.dumps([tarot_learn.__file__, str(r.sheet_path('TS')), res.shipped(), r.title('TS-5')]))")
+    where, sheet, shipped, title = json.loads(run([str(python), "-c", code], cwd=installed.parent))
+    assert pathlib.Path(where).is_relative_to(installed) and not pathlib.Path(where).is_relative_to(CHECKOUT)
+    assert pathlib.Path(sheet).is_relative_to(installed) and shipped
+    assert title == "TS-5 Trumps above 10 play as their digit sum."
+
+
+def test_tarot_learn_lessons_then_lesson_09_under_nbval(installed, tmp_path):
+    folder = tmp_path / "my lessons"
+    out = run([str(installed / "bin" / "tarot-learn"), "lessons", str(folder), "--no-open"], cwd=tmp_path)
+    assert "copied into" in out
+    shipped = sorted(p.name for p in (CHECKOUT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == shipped
+    env = {**os.environ, "TAROT_LEARN_DATA": str(tmp_path / "data"), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTHONPATH", None)
+    run([str(installed / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
+         "--rootdir", str(folder), "09_rule_explorer.ipynb"], cwd=folder, env=env, timeout=300)
