@@ -99,8 +99,6 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games and their options")
     from .lessons import copier
     copier.add_arguments(sub.add_parser("lessons", help="copy the lessons into a folder and open JupyterLab there"))
-    from .lessons import copier
-    copier.add_arguments(sub.add_parser("lessons", help="copy the lessons into a folder and open JupyterLab there"))
     from .classroom import launcher
     launcher.add_arguments(sub.add_parser("classroom", help="serve the lessons and tables to a class (Voila)"))
     return p
@@ -206,9 +204,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "winrate":
             return _winrate(args)
-        if args.command == "lessons":
-            from .lessons.copier import run as open_lessons
-            return open_lessons(args)
         if args.command == "lessons":
             from .lessons.copier import run as open_lessons
             return open_lessons(args)
