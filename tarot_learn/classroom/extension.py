@@ -44,9 +44,13 @@ def _jupyter_server_extension_points() -> list[dict]:
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
+    from tarot_learn.classroom.pages import voila_page_rule
+
     settings = serverapp.web_app.settings
     try:
-        serverapp.web_app.add_handlers(".*$", collect(serverapp))
+        pattern, handler, kwargs = voila_page_rule(serverapp)
+        page = (url_path_join(serverapp.base_url, pattern), handler, kwargs)
+        serverapp.web_app.add_handlers(".*$", [page, *collect(serverapp)])
     except Exception as err:  # Jupyter only logs an extension's failure: record it for the launcher
         settings[LOAD_ERROR] = f"{type(err).__name__}: {err}"
         raise

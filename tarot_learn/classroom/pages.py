@@ -16,10 +16,13 @@ from typing import Any, Callable
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 
+from voila.tornado.handler import TornadoVoilaHandler
+
 from tarot_learn import rules
 from tarot_learn.classroom import classroot
 
-__all__ = ["handlers", "LandingHandler", "RulesHandler", "page", "current_challenge_reader"]
+__all__ = ["handlers", "LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "page",
+           "current_challenge_reader"]
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +115,25 @@ class RulesHandler(JupyterHandler):
         back = html.escape(self.base_url + "tarot/", quote=True)
         self.finish(page(f"{SHEET_NAMES[prefix]}: the rules",
                          f'<p><a href="{back}">Back to the tables and lessons</a></p><dl>{items}</dl>'))
+
+
+class VoilaPageHandler(TornadoVoilaHandler):
+    """Voila's page, plus the ``_xsrf`` cookie its closing request (``navigator.sendBeacon`` to
+    ``voila/api/shutdown/<kernel>``) carries: without it Jupyter refuses the request (403) and a
+    closed tab keeps its kernel until the culler finds it."""
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        self.xsrf_token  # reading it sets the cookie
+        await super().get(path=path)
+
+
+def voila_page_rule(serverapp: Any) -> tuple[str, type, dict]:
+    """The route of Voila's pages, served by :class:`VoilaPageHandler` (the class extension loads
+    before Voila's, so this rule is matched first)."""
+    return ("/voila/render/(.*)", VoilaPageHandler,
+            {"config": serverapp.config, "template_paths": serverapp.template_paths,
+             "voila_configuration": serverapp.voila_configuration})
 
 
 def handlers(serverapp: Any) -> list[tuple[str, type, dict]]:

@@ -33,6 +33,7 @@ class ClassroomKernelManager(PreheatingManager):
     refill_gap = Float(2.0, config=True, help="seconds between two refill kernels")
     quiet_cpu = Float(60.0, config=True, help="a refill kernel starts only when CPU use is below this percent")
     max_kernels = Int(120, config=True, help="kernels alive at most (students, then the pool)")
+    max_wait = Float(30.0, config=True, help="a refill waits for a quiet machine this many seconds at most")
 
     def __init__(self, **kwargs: Any) -> None:
         self.refilling = False
@@ -59,9 +60,12 @@ class ClassroomKernelManager(PreheatingManager):
             self.refilling = False
 
     async def wait_until_quiet(self) -> None:
-        """Sleep until CPU use, measured over ``refill_gap`` seconds, is below ``quiet_cpu``."""
-        while True:
+        """Sleep until CPU use, measured over ``refill_gap`` seconds, is below ``quiet_cpu`` (or
+        ``max_wait`` has passed: a machine that is never quiet still gets its pool back)."""
+        waited = 0.0
+        while waited < self.max_wait:
             await asyncio.sleep(self.refill_gap)
+            waited += self.refill_gap
             if psutil.cpu_percent(interval=None) < self.quiet_cpu:
                 return
 
