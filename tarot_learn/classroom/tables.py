@@ -314,8 +314,11 @@ class Table:
     def game_over(self) -> bool:
         if not self.started:
             return False
-        return self.match.cancelled or (not self.match.in_progress
-                                        and self.match.sheet.scored_deals() >= self.options.rounds)
+        return self.match.cancelled or (not self.match.in_progress and self.deals_played() >= self.options.rounds)
+
+    def deals_played(self) -> int:
+        """Deals played to their score, practice ones included (thrown-in deals do not count)."""
+        return sum(1 for row in self.match.sheet.rows if row.score is not None)
 
     def outcome(self) -> Outcome:
         """What the rewards need (FT-49, FT-50); only once the game is over."""

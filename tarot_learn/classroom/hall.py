@@ -1,0 +1,218 @@
+"""The hall of shared French Tarot tables: the lobby, what each player is sent, and what is kept.
+
+:class:`Hall` holds every open :class:`~tarot_learn.classroom.tables.Table` of the class, keeps
+each one in SQLite after every change (so a server restart loses no finished deal), writes each
+finished game with its score sheet, and, when the teacher has turned the pretend points on, the
+experience points and chips of FT-49 and FT-50 and the class ranking (FT-51).
+
+:func:`seat_view` is the one message a player or a spectator receives: built from that seat's
+observation only, so two positions that look the same to the seat give byte-identical messages.
+
+>>> from tarot_learn.classroom.tables import FakeClock
+>>> hall = Hall(":memory:", clock=FakeClock())
+>>> t = hall.create("Ana", {"players": 3, "private": True})
+>>> [row["id"] for row in hall.lobby()]           # private tables are joined by code, not listed
+[]
+>>> hall.join(t.id, "Ben", code=t.code).seat_of("Ben")
+1
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from tarot_learn.errors import IllegalMove, OptionError, SaveError
+
+from tarot_learn.classroom.rewards import rewards
+from tarot_learn.classroom.tables import Table, TableOptions
+
+__all__ = ["Hall", "seat_view", "MAX_TABLES"]
+
+MAX_TABLES = 200        # a class never needs more; a script creating tables in a loop is stopped
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS shared_tables (id TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS shared_games (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id TEXT NOT NULL,
+    finished REAL NOT NULL, players INTEGER NOT NULL, names TEXT NOT NULL, sheet TEXT NOT NULL,
+    cancelled INTEGER NOT NULL, xp TEXT NOT NULL, chips TEXT NOT NULL, bank INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS shared_ranking (name TEXT PRIMARY KEY, xp INTEGER NOT NULL DEFAULT 0,
+    chips INTEGER NOT NULL DEFAULT 0, games INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS shared_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class Hall:
+    """Every shared table of one class, kept in the SQLite file ``path`` (``":memory:"`` in tests)."""
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.db = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
+        if str(path) != ":memory:":
+            self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.executescript(_SCHEMA)
+        self.tables: dict[str, Table] = {}
+        self._load()
+
+    def _load(self) -> None:
+        """Tables saved before a restart come back; a corrupt one is set aside, never fatal."""
+        for table_id, state in self.db.execute("SELECT id, state FROM shared_tables").fetchall():
+            try:
+                self.tables[table_id] = Table.from_json(state, clock=self.clock)
+            except SaveError:
+                self.db.execute("UPDATE shared_tables SET id = ? WHERE id = ?", (f"unreadable-{table_id}", table_id))
+
+    # ----- the lobby -----------------------------------------------------------------------------
+    def create(self, master: str, options: dict[str, Any] | None = None) -> Table:
+        """A new table whose master is ``master`` (FT-45)."""
+        if len(self.tables) >= MAX_TABLES:
+            raise OptionError(f"the class already has {MAX_TABLES} tables: close finished ones first")
+        table = Table(secrets.token_hex(4), master, TableOptions.from_dict(options or {}), clock=self.clock)
+        self.tables[table.id] = table
+        self.save(table)
+        return table
+
+    def table(self, table_id: str) -> Table:
+        try:
+            return self.tables[str(table_id)[:16]]
+        except KeyError:
+            raise OptionError("no such table: it may have closed; go back to the lobby") from None
+
+    def join(self, table_id: str, name: str, code: str = "") -> Table:
+        table = self.table(table_id)
+        table.sit(name, code)
+        self.save(table)
+        return table
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The open, public tables: what the lobby lists (private ones are joined by code, FT-48)."""
+        rows = []
+        for t in self.tables.values():
+            if t.options.private or t.game_over():
+                continue
+            rows.append({"id": t.id, "master": t.master, "players": t.options.players,
+                         "seated": [s.name for s in t.seats if s.name], "started": t.started,
+                         "spectators": t.options.spectators, "rounds": t.options.rounds,
+                         "competitive": t.options.competitive})
+        return rows
+
+    # ----- keeping -------------------------------------------------------------------------------
+    def save(self, table: Table) -> None:
+        """Keep ``table`` now; a game that just ended is written with its rewards, once."""
+        self.db.execute("INSERT OR REPLACE INTO shared_tables VALUES (?, ?, ?)",
+                        (table.id, table.to_json(), time.time()))
+        if table.game_over() and not self._recorded(table.id):
+            self._record(table)
+
+    def _recorded(self, table_id: str) -> bool:
+        return self.db.execute("SELECT 1 FROM shared_games WHERE table_id = ?", (table_id,)).fetchone() is not None
+
+    def _record(self, table: Table) -> None:
+        outcome = table.outcome()
+        got = rewards(outcome) if self.points_on() else None
+        names = [s.name or "" for s in table.seats]
+        xp = list(got.xp) if got else [0] * len(names)
+        chips = list(got.chips) if got else [0] * len(names)
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO shared_games (table_id, finished, players, names, sheet, cancelled, xp, "
+                            "chips, bank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (table.id, time.time(), outcome.players, json.dumps(names),
+                             table.match.sheet.to_json(), int(outcome.cancelled), json.dumps(xp),
+                             json.dumps(chips), got.bank if got else 0))
+            for seat in outcome.humans if got else ():
+                self.db.execute("INSERT INTO shared_ranking (name, xp, chips, games) VALUES (?, ?, ?, 1) "
+                                "ON CONFLICT(name) DO UPDATE SET xp = xp + excluded.xp, "
+                                "chips = chips + excluded.chips, games = games + 1",
+                                (names[seat], xp[seat], chips[seat]))
+
+    def points_on(self) -> bool:
+        """Whether the teacher turned the pretend points on (off by default)."""
+        row = self.db.execute("SELECT value FROM shared_settings WHERE key = 'points'").fetchone()
+        return bool(row and row[0] == "on")
+
+    def set_points(self, on: bool) -> None:
+        self.db.execute("INSERT OR REPLACE INTO shared_settings VALUES ('points', ?)", ("on" if on else "off",))
+
+    def ranking(self) -> list[dict[str, Any]]:
+        """The class ranking by experience points, then chips (FT-51)."""
+        rows = self.db.execute("SELECT name, xp, chips, games FROM shared_ranking ORDER BY xp DESC, chips DESC, "
+                               "name").fetchall()
+        return [{"name": n, "xp": x, "chips": c, "games": g} for n, x, c, g in rows]
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every finished game with its score sheet, newest first."""
+        rows = self.db.execute("SELECT table_id, names, sheet, cancelled, xp, chips FROM shared_games "
+                               "ORDER BY id DESC").fetchall()
+        return [{"table": t, "names": json.loads(n), "sheet": json.loads(s), "cancelled": bool(c),
+                 "xp": json.loads(x), "chips": json.loads(ch)} for t, n, s, c, x, ch in rows]
+
+    def act(self, table_id: str, name: str, message: Any) -> Table:
+        """Apply a page's checked intent for ``name``; a refusal raises and changes nothing."""
+        intent, table = check_intent(message), self.table(table_id)
+        kind = intent["kind"]
+        if kind == "move":
+            table.play(name, intent["move"])
+        elif kind == "deal":
+            table.next_deal(name)
+        elif kind == "robots":
+            table.fill_with_robots(name)
+        elif kind == "options":
+            table.set_options(name, **intent["options"])
+        elif kind == "propose_end":
+            table.propose_end(name)
+        elif kind == "accept_end":
+            table.accept_end(name)
+        else:
+            table.refuse_end(name)
+        self.save(table)
+        return table
+
+    def tick(self) -> list[Table]:
+        """Run the server's clock on every table; returns the tables that changed."""
+        changed = [t for t in self.tables.values() if t.started and t.tick()]
+        for table in changed:
+            self.save(table)
+        return changed
+
+
+def seat_view(table: Table, name: str | None) -> dict[str, Any]:
+    """Everything ``name`` (or a spectator, ``None``) may see of ``table``, as JSON-able data."""
+    seat = table.seat_of(name) if name else None
+    obs = table.observation(name)
+    my_turn = seat is not None and table.started and table.match.in_progress and table.match.deal.to_play == seat
+    left = max(0, round(table.deadline - table.clock())) if table.deadline is not None and my_turn else None
+    return {
+        "table": table.id, "you": seat, "master": table.master, "is_master": name == table.master,
+        "code": table.code if name == table.master else "",
+        "options": dict(vars(table.options)), "pending": table.pending is not None,
+        "seats": [{"name": s.name, "robot": s.robot, "held": s.held_until is not None,
+                   "abandoned": s.abandoned} for s in table.seats],
+        "started": table.started, "obs": obs.to_json() if obs is not None else None,
+        "actions": [str(m) for m in table.match.deal.legal_moves()] if my_turn else [],
+        "seconds_left": left, "over": table.game_over(),
+        "between_deals": table.started and not table.match.in_progress and not table.game_over(),
+        "sheet": json.loads(table.match.sheet.to_json()) if table.started else None,
+        "vote": {"proposer": table.votes.proposer, "accepted": sorted(table.votes.accepted)},
+        "voters": sorted(table.voters()),
+    }
+
+
+def check_intent(message: Any) -> dict[str, Any]:
+    """A page's intent, checked against the small schema; anything else raises one line."""
+    kinds = {"move": {"move"}, "deal": set(), "robots": set(), "options": {"options"},
+             "propose_end": set(), "accept_end": set(), "refuse_end": set()}
+    if not isinstance(message, dict) or not isinstance(message.get("kind"), str) or message["kind"] not in kinds:
+        raise IllegalMove("the page sent something the table does not understand; nothing changed", rule="page")
+    expected = kinds[message["kind"]] | {"kind"}
+    if set(message) != expected:
+        raise IllegalMove("the page's message has the wrong fields; nothing changed", rule="page")
+    if "move" in message and (not isinstance(message["move"], str) or len(message["move"]) > 200):
+        raise IllegalMove("a move is a short text such as 'play T21'", rule="page")
+    if "options" in message and not isinstance(message["options"], dict):
+        raise IllegalMove("options are a mapping of names to values", rule="page")
+    return message
