@@ -299,15 +299,18 @@ _WORDS = ["click", "dblclick", "drop", "key", "custom", "update", "request_state
           "\U0001f0a1", "\u202e", "\x00", "description", "disabled", "view", "images", "layout"]
 
 
+_TOKENS = ["0123456789abcdef" * 2, "f" * 32, "F" * 32, "0" * 31, "../" * 11, "a" * 10_000]
+
+
 def random_intent(rng: random.Random) -> Any:
     """A card-table intent: valid, valid with bad arguments, or nonsense."""
-    event = rng.choice(["click", "dblclick", "drop", "key", "warp", None])
+    event = rng.choice(["click", "dblclick", "drop", "key", "warp", None, "ping", "hello"])
     body: dict[str, Any] = {"event": event}
-    for name in ("pile", "index", "src", "dst", "name"):
-        if rng.random() < 0.6:
+    for name in ("pile", "index", "src", "dst", "name", "n", "token"):
+        if rng.random() < (0.6 if name not in ("n", "token") or event in ("ping", "hello") else 0.05):
             body[name] = rng.choice([random_json(rng, _WORDS, 3), rng.choice(["t1", "t2", "w", "s", "f1", "r"]),
-                                     rng.randrange(0, 12), None,
-                                     rng.choice(["draw", "undo", "redo", "auto", "share", "hint"])])
+                                     rng.randrange(0, 12), None, rng.choice(_TOKENS),
+                                     rng.choice(["draw", "undo", "redo", "auto", "share", "hint", "next"])])
     return body if rng.random() < 0.9 else random_json(rng, _WORDS)
 
 
@@ -344,6 +347,9 @@ def valid_for(w: Any, msg: Any, board_surface: Any = None) -> bool:
     if data == {"method": "request_state"}:
         return True                            # answered by sending the state again
     if data.get("method") == "custom" and set(data) == {"method", "content"}:
+        if w is board_surface and getattr(w, "mode", "play") == "present":
+            from tarot_learn.widgets.presenter import check_step_intent
+            return check_step_intent(data["content"]) is None
         if w is board_surface:
             return check_intent(data["content"]) is None
         return isinstance(w, ipywidgets.Button) and data["content"] == {"event": "click"} and not w.disabled
@@ -391,7 +397,8 @@ def board_snapshot(board: SolitaireBoard):
                     board.state.name, tuple(sorted(board.state.options.items())))
 
 
-def test_page_message_fuzz_solitaire_board():
+def test_page_message_fuzz_solitaire_board(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))         # a valid resume token saves here
     board = SolitaireBoard("klondike", seed=3)
     start = time.perf_counter()
     tally = fuzz(board, board_snapshot(board), 5000, seed=1, surface=board.surface,
@@ -400,6 +407,20 @@ def test_page_message_fuzz_solitaire_board():
     print(f"SolitaireBoard: {tally} in {took:.1f} s")
     assert tally["sent"] == 5000 and tally["changed"] > 0 and tally["valid"] < 2500
     assert took < 40
+
+
+def test_page_message_fuzz_presenter():
+    from tarot_learn.widgets import Presenter
+    from tarot_learn.widgets.presenter import check_step_intent
+
+    state = games.new("klondike", seed=7)
+    for _ in range(6):
+        state.play(state.legal_moves()[0])
+    p = Presenter(games.new("klondike", seed=7), moves=[str(m) for m in state.moves])
+    tally = fuzz(p, lambda: (p.step, p.surface.view["digest"]), 3000, seed=3, surface=p.surface,
+                 say=lambda: p._refusal.value or "refused")
+    assert tally["sent"] == 3000 and tally["changed"] > 0
+    assert check_step_intent({"event": "key", "name": "next", "x": 1}) is not None
 
 
 def test_page_message_fuzz_drill():

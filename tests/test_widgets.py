@@ -430,3 +430,176 @@ def test_page_messages_outside_the_schema_are_refused_visibly():
     board._on_browser_msg(board.surface, {"event": "explode"}, [])
     assert board.message_kind == "refused" and "does not accept (unknown intent 'explode')" in board.message
     assert board.state.key() == key and board.state.moves == []
+
+
+# ----- accessible names, rule text --------------------------------------------------------------
+def test_every_face_up_card_and_pile_has_an_accessible_name_from_what_the_player_sees():
+    board = SolitaireBoard("klondike", seed=3)
+    obs = board.state.observation()
+    for sent, pile in zip(board.surface.view["piles"], obs.piles):
+        assert len(sent["names"]) == len(pile.cards)
+        for name, card in zip(sent["names"], pile.cards):
+            assert name.startswith(f"{card.name}, face up, ")
+        assert sent["name"].lower().startswith(pile.label.lower())
+    t3 = next(p for p in board.surface.view["piles"] if p["id"] == "t3")
+    top = obs.pile("t3").cards[-1]
+    assert t3["names"] == [f"{top.name}, face up, column 3"]
+    assert t3["name"] == "Column 3: 2 face-down cards, 1 face up"
+    stock = board.surface.view["piles"][0]
+    assert stock["name"] == "Stock: 24 face-down cards" and stock["names"] == []
+    # a name never carries a face-down card: the names of all piles hold only visible cards
+    visible = {c.name for c in obs.visible_cards()}
+    hidden = {c.name for c in standard_deck()} - visible
+    text = json.dumps([p["names"] + [p["name"]] for p in board.surface.view["piles"]])
+    assert not [n for n in hidden if f'"{n},' in text]
+
+
+def test_a_refused_move_opens_the_rule_it_cites():
+    board = SolitaireBoard("klondike", seed=3)
+    move = refused_move(board.state)
+    board.click(move.src)
+    board.click(move.dst)
+    html = board._explain.value
+    assert board.message_kind == "refused" and '<details class="tl-rule-text">' in html
+    from tarot_learn import rules
+    from tarot_learn.widgets._common import rule_ids
+    rid = rule_ids(board.message)[0]
+    assert f"<summary>Rule {rules.title(rid)}" in html.replace("&#x27;", "'")
+
+
+# ----- autosave and resume ----------------------------------------------------------------------
+TOKEN = "0123456789abcdef" * 2
+
+
+def page_sends(view, content) -> None:
+    """A custom message from the page, delivered the way the kernel delivers it."""
+    view.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def test_moves_are_autosaved_under_the_page_token_and_a_new_board_resumes_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
+    board = SolitaireBoard("klondike", seed=3)
+    page_sends(board.surface, {"event": "hello", "token": TOKEN})
+    assert board.autosave_path == tmp_path / "autosave" / f"{TOKEN}.json"
+    for _ in range(3):
+        move = first_move(board.state)
+        board.click(move.src, pile_size(board.state, move.src) - move.count)
+        board.click(move.dst)
+    board.press("undo")
+    played = list(board.state.moves)
+    assert games.load(board.autosave_path.read_text()).moves == played
+    # the kernel is lost; the reloaded page's new board gets the same token and resumes
+    again = SolitaireBoard("klondike")
+    again.resume(TOKEN)
+    assert again.state.moves == played and again.state.key() == board.state.key()
+    assert again.state.redo_moves == board.state.redo_moves and "Resumed" in again.message
+    # a board already played is not replaced by the save; another token starts its own file
+    other = SolitaireBoard("klondike", seed=4)
+    other.press("draw")
+    other.resume(TOKEN)
+    assert other.state.seed == 4 and other.state.moves_made == 1
+
+
+def test_resume_tokens_are_keys_of_one_form_and_a_forged_save_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
+    from tarot_learn.widgets.autosave import Autosave, check_token
+    for bad in ("", "0" * 31, "0" * 33, "G" * 32, "0123456789ABCDEF" * 2, "../" * 11 + "ab", None, 7,
+                ["0" * 32], "0" * 31 + "\n"):
+        assert check_token(bad) is not None
+        board = SolitaireBoard("klondike", seed=3)
+        page_sends(board.surface, {"event": "hello", "token": bad})
+        assert board.message_kind == "refused" and board.autosave_path is None
+        with pytest.raises(OptionError):
+            Autosave(bad)
+    assert not (tmp_path / "autosave").exists() or not list((tmp_path / "autosave").iterdir())
+    # a save edited by hand (a card moved where the rules do not allow) is refused and set aside
+    keeper = Autosave(TOKEN)
+    state = games.new("klondike", seed=3)
+    state.play(first_move(state))
+    keeper.save(state)
+    text = keeper.path.read_text()
+    forged = json.loads(text)
+    forged["moves"] = ["t2>f1"] + forged["moves"]
+    keeper.path.write_text(json.dumps(forged))
+    board = SolitaireBoard("klondike", seed=5)
+    board.resume(TOKEN)
+    assert board.message_kind == "refused" and "could not be resumed" in board.message
+    assert board.state.seed == 5 and keeper.path.with_name(f"{TOKEN}.json.bad").exists()
+    assert games.load(keeper.path.read_text()).seed == 5        # the board saves its own game now
+    quiet = SolitaireBoard("klondike", seed=6, autosave=False)
+    quiet.resume("f" * 32)
+    assert quiet.autosave_path is None and not (tmp_path / "autosave" / ("f" * 32 + ".json")).exists()
+
+
+def test_the_heartbeat_is_answered_without_a_new_view():
+    board = SolitaireBoard("klondike", seed=3)
+    sent = []
+    board.surface.send = lambda content, buffers=None: sent.append(content)
+    v = board.surface.view["v"]
+    page_sends(board.surface, {"event": "ping", "n": 41})
+    assert sent == [{"pong": 41}] and board.surface.view["v"] == v and board.message_kind != "refused"
+    page_sends(board.surface, {"event": "ping", "n": -1})
+    assert sent == [{"pong": 41}] and board.message_kind == "refused"
+
+
+# ----- presenter ----------------------------------------------------------------------------------
+def played_code(seed: int = 7, n: int = 8) -> str:
+    from tarot_learn import results
+    state = games.new("klondike", seed=seed)
+    for _ in range(n):
+        moves = state.legal_moves()
+        state.play(next((m for m in moves if m.action == "move"), moves[0]))
+    return results.result_code(state)
+
+
+def test_presenter_steps_through_a_students_game_proved_by_replay():
+    from tarot_learn import rules
+    from tarot_learn.widgets import Presenter
+    from tarot_learn.widgets._common import rule_ids
+    code = played_code()
+    p = Presenter(code)
+    from tarot_learn.results import verify
+    from tarot_learn.widgets.board import observation_digest
+    replay = games.from_code(code.split(".")[1])
+    line = verify(code).moves
+    assert len(p) == 8 and p.step == 0 and p.buttons["prev"].disabled
+    for k in range(1, 9):
+        move = line[k - 1]
+        note = replay.explain(move)
+        replay.play(move)
+        page_sends(p.surface, {"event": "key", "name": "next"})
+        assert p.step == k and p.explanation() == note
+        assert p.surface.view["digest"] == observation_digest(replay.observation())
+        for rid in rule_ids(note):
+            assert rules.title(rid).split("&")[0][:20] in p._panel.value.replace("&#x27;", "'")
+        assert f"Move {k} of 8" in p._panel.value
+    assert p.buttons["next"].disabled
+    p.press("prev")
+    assert p.step == 7
+    p.first()
+    assert p.step == 0 and p.surface.view["digest"] == SolitaireBoard("klondike", seed=7).digest()
+    p.last()
+    assert p.step == 8
+    # nothing but the step keys and the heartbeat is taken from the page
+    page_sends(p.surface, {"event": "click", "pile": "t1", "index": 0})
+    assert p.step == 8 and "does not accept" in p._refusal.value
+    assert code.split(".")[1] not in json.dumps(p.surface.view) + p._panel.value
+
+
+def test_presenter_shows_the_solvers_line_and_refuses_what_it_cannot_show():
+    from tarot_learn.errors import SaveError
+    from tarot_learn.widgets import Presenter
+    layout = "f1: ..QS\nf2: ..QH\nf3: ..QD\nf4: ..KC\nt1: KS\nt2: KH\nt3: KD"
+    p = Presenter(games.from_layout("klondike", layout))
+    assert len(p) == 3 and "solver" in p._panel.value
+    p.last()
+    assert p.state.is_won() and p.surface.view["status"] == "won"
+    code = played_code()
+    with pytest.raises(SaveError):
+        Presenter(code[:-3] + "zzz")                     # a damaged or forged code
+    with pytest.raises(OptionError, match="not legal"):
+        Presenter(games.new("klondike", seed=3), moves=["t1>t1"])
+    with pytest.raises(OptionError, match="patience"):
+        Presenter(games.new("french-tarot", seed=1))
+    with pytest.raises(OptionError):
+        Presenter(code).go("3")

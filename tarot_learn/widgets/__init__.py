@@ -1,4 +1,5 @@
-"""Interactive boards for Jupyter and Voila (floor 3): ``SolitaireBoard``, ``TarotTable``, ``Drill``.
+"""Interactive boards for Jupyter and Voila (floor 3): ``SolitaireBoard``, ``TarotTable``, ``Drill``,
+``Presenter``.
 
 Each widget is imported only when first asked for (a module ``__getattr__``), so opening a
 patience board does not import French Tarot's table or the drill, and ``import tarot_learn``
@@ -6,7 +7,7 @@ never imports ipywidgets.
 
 >>> import tarot_learn.widgets as w
 >>> sorted(w.__all__)
-['Drill', 'SolitaireBoard', 'TarotTable']
+['Drill', 'Presenter', 'SolitaireBoard', 'TarotTable']
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["SolitaireBoard", "TarotTable", "Drill"]
+__all__ = ["SolitaireBoard", "TarotTable", "Drill", "Presenter"]
 
-_WHERE = {"SolitaireBoard": ".board", "TarotTable": ".table", "Drill": ".drill"}
+_WHERE = {"SolitaireBoard": ".board", "TarotTable": ".table", "Drill": ".drill", "Presenter": ".presenter"}
 
 
 def __getattr__(name: str) -> Any:

@@ -17,7 +17,7 @@ from ..cards import Card, standard_deck, tarot_deck
 from ..errors import OptionError
 
 __all__ = ["STATIC", "css", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
-           "message_html", "rule_ids", "short_list", "check_page_messages", "page_may_set",
+           "message_html", "rule_details", "rule_ids", "short_list", "check_page_messages", "page_may_set",
            "widget_holders", "MAX_PAGE_TEXT"]
 
 # The longest text the page may put in a text box (a seed, a deal code, an answer): longer text
@@ -98,12 +98,36 @@ def rule_ids(text: str) -> list[str]:
 
 def message_html(text: str, kind: str = "info") -> str:
     """A short panel message; ``kind`` is ``info``, ``ok``, ``refused``, ``win`` or ``stuck``.
-    Rule ids in the text are set in bold so the learner can look them up in the rule sheet."""
+    Rule ids in the text are set in bold, and each opens its rule's text below the message
+    (:func:`rule_details`), so a refused move leads straight to the rule that refused it.
+
+    >>> html = message_html("Not allowed (TS-5).", "refused")
+    >>> '<b class="tl-rule">TS-5</b>' in html, "<summary>Rule TS-5" in html
+    (True, True)
+    """
     import re
 
     body = esc(text)
     body = re.sub(r"\b((?:TS|KL|AT|FT)-\d+)\b", r'<b class="tl-rule">\1</b>', body)
-    return f'<div class="tl-msg tl-msg-{esc(kind)}">{body}</div>'
+    return f'<div class="tl-msg tl-msg-{esc(kind)}">{body}{rule_details(text)}</div>'
+
+
+def rule_details(text: str) -> str:
+    """A ``<details>`` per rule id cited in ``text`` (``TS-5``...): the summary names the rule,
+    opening it shows the rule's whole text from the rule sheet (:func:`tarot_learn.rules.text`).
+    Ids no sheet has are left out."""
+    from .. import rules
+    from ..errors import TarotLearnError
+
+    out = []
+    for rid in rule_ids(text)[:4]:
+        try:
+            head, body = rules.title(rid), rules.text(rid)
+        except TarotLearnError:
+            continue
+        out.append(f'<details class="tl-rule-text"><summary>Rule {esc(head)}</summary>'
+                   f'<p>{esc(body)}</p></details>')
+    return "".join(out)
 
 
 def short_list(items: Iterable[str], limit: int = 6) -> str:

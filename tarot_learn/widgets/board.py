@@ -42,11 +42,12 @@ from ..deals import MAX_CODE_LENGTH, MAX_SEED
 from ..errors import OptionError, TarotLearnError
 from ..games.solitaire import Patience, PatienceObservation
 from ..observation import Role
+from .autosave import Autosave, check_token
 from ._common import (MAX_PAGE_TEXT, STATIC, check_page_messages, css, card_pictures, esc,
                       message_html, resolve_deck, short_list, value_badges)
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
-           "observation_digest", "check_intent"]
+           "observation_digest", "check_intent", "pile_names", "board_pictures"]
 
 # (deck identity, pack, height, show_value) -> {notation: png}; pictures are encoded once per
 # process, so a new deal or a second board costs no encoding and the traitlet holds the same dict.
@@ -54,7 +55,7 @@ _PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 
 # The intents a page may send, with the fields each one carries (an index may be null).
 _EVENTS = {"click": ("pile", "index"), "dblclick": ("pile",), "drop": ("src", "index", "dst"),
-           "key": ("name",)}
+           "key": ("name",), "ping": ("n",), "hello": ("token",)}
 _KEYS = ("draw", "undo", "redo", "hint", "auto", "new", "deselect", "share")
 _MAX_INDEX = 200          # more cards than any pile of any patience can hold
 
@@ -88,10 +89,45 @@ def page_status(obs: PatienceObservation) -> str:
     return "playing" if obs.legal else "stuck"
 
 
+def _place(pile: Any) -> str:
+    """Where a pile is, in words for a screen reader: ``column 3``, ``Cups foundation``."""
+    if pile.role is Role.TABLEAU:
+        return pile.label.lower()
+    if pile.role is Role.FOUNDATION:
+        return f"{pile.label} foundation"
+    return pile.label.lower()
+
+
+def pile_names(pile: Any) -> tuple[str, list[str]]:
+    """The accessible names of a pile and of its face-up cards (bottom first), from what the
+    player sees: ``('Column 3: 2 face-down cards, 1 face up', ['Ten of Cups, face up,
+    column 3'])``.  A face-down card is named by the page as "face-down card" and nothing more.
+
+    >>> from tarot_learn import games
+    >>> pile_names(games.new("klondike", seed=3).observation().pile("t2"))
+    ('Column 2: 1 face-down card, 1 face up', ['Ace of Diamonds, face up, column 2'])
+    """
+    place = _place(pile)
+    cards = [f"{c.name}, face up, {place}" for c in pile.cards]
+    head = place[:1].upper() + place[1:]
+    if not pile.size:
+        return f"{head}, empty", cards
+    parts = []
+    if pile.hidden:
+        parts.append(f"{pile.hidden} face-down card{'s' if pile.hidden != 1 else ''}")
+    if pile.cards:
+        parts.append(f"{len(pile.cards)} face up")
+    return f"{head}: {', '.join(parts)}", cards
+
+
 def _position(obs: PatienceObservation) -> dict[str, Any]:
-    """What the player sees of the position: piles (face-down cards as counts), status, score."""
-    piles = [{"id": p.id, "role": p.role.value, "label": p.label, "hidden": p.hidden,
-              "cards": [str(c) for c in p.cards]} for p in obs.piles]
+    """What the player sees of the position: piles (face-down cards as counts, accessible
+    names of the face-up ones), status, score."""
+    piles = []
+    for p in obs.piles:
+        name, names = pile_names(p)
+        piles.append({"id": p.id, "role": p.role.value, "label": p.label, "hidden": p.hidden,
+                      "cards": [str(c) for c in p.cards], "name": name, "names": names})
     return {"game": obs.game, "piles": piles, "status": page_status(obs), "moves": obs.moves_made,
             "redeal": _can_redeal(obs), "ncols": len(obs.by_role(Role.TABLEAU))}
 
@@ -115,14 +151,16 @@ def _digest(position: dict[str, Any]) -> str:
 
 def page_view(obs: PatienceObservation, pack: str) -> dict[str, Any]:
     """The part of the page's view that describes the position: every pile as
-    ``{"id", "role", "label", "hidden", "cards"}`` (``hidden``: face-down cards, a count only;
-    ``cards``: the face-up ones, bottom first), the status, the score, whether the stock can be
-    turned over again, and the digest.  Built from the observation alone.
+    ``{"id", "role", "label", "hidden", "cards", "name", "names"}`` (``hidden``: face-down
+    cards, a count only; ``cards``: the face-up ones, bottom first; ``name`` and ``names``:
+    the accessible names of the pile and of those cards, :func:`pile_names`), the status, the
+    score, whether the stock can be turned over again, and the digest.  Built from the observation alone.
 
     >>> from tarot_learn import games
     >>> v = page_view(games.new("klondike", seed=3).observation(), "standard")
-    >>> v["piles"][0], v["ncols"], v["redeal"]
-    ({'id': 's', 'role': 'stock', 'label': 'Stock', 'hidden': 24, 'cards': []}, 7, False)
+    >>> v["piles"][0], v["ncols"], v["redeal"]  # doctest: +NORMALIZE_WHITESPACE
+    ({'id': 's', 'role': 'stock', 'label': 'Stock', 'hidden': 24, 'cards': [],
+      'name': 'Stock: 24 face-down cards', 'names': []}, 7, False)
     """
     position = _position(obs)
     return {**position, "pack": pack, "digest": _digest(position)}
@@ -140,9 +178,11 @@ def _pile_id(value: Any) -> bool:
 def check_intent(content: Any) -> str | None:
     """Why ``content`` is not an intent the card table sends, or ``None`` when it is one:
     ``{"event": "click", "pile", "index"}``, ``{"event": "dblclick", "pile"}``,
-    ``{"event": "drop", "src", "index", "dst"}`` or ``{"event": "key", "name"}``.  Pile ids are
-    short ASCII words, an index is a whole number from 0 to 200 (or null, or left out), a key
-    name is one of the board's buttons; no other field is taken.
+    ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "key", "name"}``, the heartbeat
+    ``{"event": "ping", "n"}`` or ``{"event": "hello", "token"}`` (the page's resume token,
+    :mod:`~tarot_learn.widgets.autosave`).  Pile ids are short ASCII words, an index is a whole
+    number from 0 to 200 (or null, or left out), a key name is one of the board's buttons, a
+    ping's ``n`` a whole number below 2**31; no other field is taken.
 
     >>> check_intent({"event": "click", "pile": "t1", "index": 0}) is None
     True
@@ -167,6 +207,13 @@ def check_intent(content: Any) -> str | None:
         elif name == "name":
             if value not in _KEYS:
                 return f"{_short(value)} is not one of the board's keys"
+        elif name == "n":
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2 ** 31:
+                return f"{_short(value)} is not a heartbeat number"
+        elif name == "token":
+            why = check_token(value)
+            if why is not None:
+                return why
         elif not _pile_id(value):
             return f"{_short(value)} is not a pile id"
     return None
@@ -187,6 +234,13 @@ def _pictures(deck: Any, pack: str, height: int, show_value: bool) -> dict[str, 
     return got
 
 
+def board_pictures(deck: Any, pack: str, height: int, show_values: bool) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The card pictures (encoded once per process for each deck, pack and size) and the
+    "plays as" badges a :class:`PatienceView` draws with."""
+    show = show_values and pack == "tarot"
+    return _pictures(deck, pack, height, show), (value_badges(deck, pack) if show else {})
+
+
 class PatienceView(anywidget.AnyWidget):
     """The card table itself: draws ``view`` with ``images`` and reports what the user does."""
 
@@ -197,6 +251,13 @@ class PatienceView(anywidget.AnyWidget):
     badges = T.Dict(help="{notation: label} drawn on the cards when the art cannot show values").tag(sync=True)
     card_height = T.Int(112, help="height of a card on screen, CSS pixels").tag(sync=True)
     view = T.Dict(help="the compact view: piles, selection, lit targets, status, version").tag(sync=True)
+    heartbeat = T.Float(5.0, help="seconds between the page's pings; no answer for three of them: "
+                                  "'connection lost' (0: no heartbeat)").tag(sync=True)
+    mode = T.Unicode("play", help="'play' (a board) or 'present' (a projector-sized walkthrough)").tag(sync=True)
+
+    def pong(self, n: int) -> None:
+        """Answer the page's heartbeat ``n`` (a custom message: no view is sent again)."""
+        self.send({"pong": n})
 
 
 def _new_state(game: str, seed: int | None, state: Patience | None, options: dict[str, Any]) -> Patience:
@@ -231,13 +292,23 @@ class SolitaireBoard(W.VBox):
 
     Python entry points (the browser calls the same ones): :meth:`click`, :meth:`double_click`,
     :meth:`drop`, :meth:`press` (``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``,
-    ``deselect``), :meth:`new_deal`; ``board.state`` is the live game state.
+    ``deselect``), :meth:`new_deal`, :meth:`resume`; ``board.state`` is the live game state.
+
+    ``autosave=True``: once the page has sent its resume token, every move is saved under it
+    (:mod:`~tarot_learn.widgets.autosave`), and a new board (after a lost kernel and a reload)
+    that receives the same token resumes that game.  ``autosave=False`` keeps nothing on disk.
     """
 
     def __init__(self, game: str = "tarot-solitaire", seed: int | None = None, deck: Any = None,
                  *, state: Patience | None = None, card_height: int = 112,
-                 show_values: bool = True, sharing: bool = True, **options: Any) -> None:
+                 show_values: bool = True, sharing: bool = True, autosave: bool = True,
+                 **options: Any) -> None:
         state = _new_state(game, seed, state, options)
+        if not isinstance(autosave, bool):
+            raise OptionError(f"autosave is True (every move kept on disk for a reload) or False, not {autosave!r}")
+        self._autosave_on = autosave
+        self._autosave: Autosave | None = None
+        self._saved_at: tuple[int, int, int] | None = None
         card_height = _check_card_height(card_height)
         if not isinstance(sharing, bool):
             raise OptionError(f"sharing is True (the player may show the deal code) or False (a "
@@ -718,6 +789,57 @@ class SolitaireBoard(W.VBox):
             self.surface.view = view
             self._sync_panels(obs)
             self._sync_buttons(obs, view["redeal"])
+        self._keep()
+
+    # ----- autosave --------------------------------------------------------------------------------
+    def resume(self, token: str) -> None:
+        """The page's resume token arrived (the browser calls this once the board is drawn):
+        from now on every move is saved under it; and if this board has not been played yet and
+        a game is saved under the token (the kernel was lost and the page reloaded), that game
+        comes back, replayed through the rules.  A token of the wrong form changes nothing."""
+        if not self._autosave_on:
+            return
+        why = check_token(token)
+        if why is not None:
+            self._say(f"The page sent a resume token this board does not take ({why}); nothing changed.",
+                      "refused")
+            return self._sync()
+        keeper = Autosave(token)
+        fresh = not self._state.moves and not self._state.redo_moves
+        saved = None
+        if fresh and (self._autosave is None or self._autosave.token != token):
+            try:
+                saved = keeper.load()
+            except TarotLearnError as err:
+                self._say(f"{_cap(str(err))}. This is a new deal.", "refused")
+            except OSError as err:
+                self._say(f"The autosave could not be read ({type(err).__name__}).", "refused")
+        self._autosave, self._saved_at = keeper, None
+        if isinstance(saved, Patience):
+            self._set_state(saved)
+            self._say(f"Resumed your game of {saved.title} where it was before the page reloaded "
+                      f"({saved.moves_made} moves).", "info")
+        self._sync()
+
+    @property
+    def autosave_path(self) -> Any:
+        """The file this board's game is saved to (``None`` until the page sends its token)."""
+        return self._autosave.path if self._autosave is not None else None
+
+    def _keep(self) -> None:
+        """Save the game when it changed since the last save (a disk problem is said, not raised)."""
+        if self._autosave is None:
+            return
+        st = self._state
+        mark = (id(st), len(st.moves), len(st.redo_moves))
+        if mark == self._saved_at:
+            return
+        try:
+            self._autosave.save(st)
+            self._saved_at = mark
+        except OSError as err:
+            self._explain.value += message_html(f"Autosave failed ({type(err).__name__}): the game goes "
+                                                "on but a reload would not resume it.", "refused")
 
     def _sync_panels(self, obs: PatienceObservation) -> None:
         code = self._state.deal_code
@@ -778,7 +900,11 @@ class SolitaireBoard(W.VBox):
             self._sync()
 
     def _dispatch(self, event: str, content: dict[str, Any]) -> None:
-        if event == "click":
+        if event == "ping":
+            self.surface.pong(content["n"])
+        elif event == "hello":
+            self.resume(content["token"])
+        elif event == "click":
             self.click(str(content.get("pile", "")), _index(content.get("index")))
         elif event == "dblclick":
             self.double_click(str(content.get("pile", "")))

@@ -3,8 +3,50 @@
 // reports clicks, double-clicks, drops and keys back as intents.
 // Card pictures arrive once, as PNG bytes, and become object URLs; a move redraws from the
 // small JSON view only.
+// Keyboard: each pile is one Tab stop (its top card, or its empty place); arrow keys move between
+// piles (left/right) and along a column's face-up cards (up/down); Enter picks up and puts down,
+// Shift+Enter sends a card up.  Names for screen readers come from Python (view.piles[].name,
+// .names); a face-down card is only ever "face-down card".
+// Resilience: a heartbeat (Python answers each ping) shows "connection lost" when the kernel has
+// gone; a random resume token kept in localStorage is sent once so a reload can resume the game.
+// In "present" mode (the Presenter) the arrow keys step through a game instead.
 
 const KEYS = { z: "undo", y: "redo", d: "draw", " ": "draw", h: "hint", Escape: "deselect", a: "auto" };
+const STEPS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", " ": "next",
+                Home: "first", End: "last" };
+const LOST = "Connection lost: reload to resume.";
+
+function resumeToken(slot) {
+  // The token is a key to the kernel's autosave, never data: Python checks its form.
+  const key = `tarot_learn.resume:${location.pathname}:${slot}`;
+  try {
+    let token = localStorage.getItem(key);
+    if (!/^[0-9a-f]{32}$/.test(token || "")) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(key, token);
+    }
+    return token;
+  } catch (err) {
+    return null;                       // no storage (a private window): no resume, play goes on
+  }
+}
+
+// The card height that fits: the widest row (tableau, or the top row) in the width given, and
+// in "present" mode the window's height too; a board never asks for more than card_height
+// unless it presents.
+function fitHeight(piles, width, want, present) {
+  const cols = piles.filter((p) => p.role === "tableau").length || 1;
+  const top = piles.filter((p) => p.role !== "tableau").reduce((n, p) => n + (p.role === "waste" ? 1.48 : 1), 0);
+  const topGaps = Math.max(0, piles.length - cols - 1) * 10 + 16;
+  const room = Math.max(200, width - 28);
+  const byCols = (room - (cols - 1) * 10) / (cols * 0.58);
+  const byTop = (room - topGaps) / (Math.max(top, 1) * 0.58);
+  let h = Math.min(byCols, byTop);
+  if (present) h = Math.min(h, (window.innerHeight - 190) / 4.2);
+  else h = Math.min(h, want);
+  return Math.max(40, Math.floor(h));
+}
 
 function pictureUrls(model, old) {
   for (const url of Object.values(old || {})) URL.revokeObjectURL(url);
@@ -27,17 +69,27 @@ function el(tag, cls, attrs) {
 function render({ model, el: root }) {
   let urls = pictureUrls(model, null);
   let drag = null;
+  let cursor = null;                     // {pile, index}: where keyboard focus is, kept over redraws
+  const present = model.get("mode") === "present";
+  const slot = document.querySelectorAll('.tl-board[data-mode="play"]').length;
   // data-lm-suppress-shortcuts: while the table has focus, JupyterLab's own single-key commands
   // (d d deletes a cell, z undoes a cell edit) must not fire; our keys are handled below.
-  const board = el("div", "tl-board", { tabindex: "0", role: "application", "aria-label": "card table",
-                                       "data-lm-suppress-shortcuts": "true" });
-  root.appendChild(board);
+  const label = present
+    ? "presented game: right arrow or space for the next move, left arrow for the one before, Home and End"
+    : "card table: Tab or the arrow keys move between piles and cards, Enter picks up and puts down, "
+      + "Shift+Enter sends a card up, space draws, z undoes, y redoes, h hints";
+  const board = el("div", present ? "tl-board tl-present" : "tl-board",
+                   { tabindex: "-1", role: "application", "aria-label": label,
+                     "aria-roledescription": "card table", "data-lm-suppress-shortcuts": "true",
+                     "data-mode": present ? "present" : "play" });
+  const lost = el("div", "tl-lost", { role: "alert" });
+  root.append(board, lost);
 
   const send = (msg) => model.send(msg);
   const plain = (code) => code.replace(/'$/, "");
 
-  function cardImg(code, h, w) {
-    const img = el("img", "tl-card", { alt: code === "?" ? "face-down card" : code, draggable: "false" });
+  function cardImg(code, h, w, name) {
+    const img = el("img", "tl-card", { alt: code === "?" ? "face-down card" : name || code, draggable: "false" });
     img.src = urls[code === "?" ? "back" : plain(code)] || urls.back || "";
     img.style.width = `${w}px`;
     img.style.height = `${h}px`;
@@ -49,7 +101,8 @@ function render({ model, el: root }) {
 
   function draw() {
     const view = model.get("view") || {};
-    const h = model.get("card_height");
+    const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
+    const h = fitHeight(view.piles || [], root.clientWidth || 1000, model.get("card_height"), present);
     const w = Math.round(h * 0.58);
     const piles = view.piles || [];
     const sel = view.sel;
@@ -73,7 +126,8 @@ function render({ model, el: root }) {
     for (const pile of piles) {
       // Face-down cards come as a count only: each is drawn as a back, "?" in the list.
       const p = { ...pile, kind: pile.role, cards: Array(pile.hidden || 0).fill("?").concat(pile.cards || []) };
-      const node = el("div", `tl-pile tl-${p.kind}`, { "data-pile": p.id, "data-count": String(p.cards.length), title: p.label });
+      const node = el("div", `tl-pile tl-${p.kind}`, { "data-pile": p.id, "data-count": String(p.cards.length),
+                                                        title: p.label, role: "group", "aria-label": pile.name || p.label });
       if (targets.has(p.id)) node.classList.add("tl-target");
       const n = p.cards.length;
       let shown = [];                          // [index, offsetX, offsetY]
@@ -103,21 +157,31 @@ function render({ model, el: root }) {
         node.style.width = `${w}px`;
         node.style.height = `${h}px`;
       }
+      const lit = targets.has(p.id) ? ", can take the picked-up card" : "";
       if (!n) {                               // an empty place: a marked slot to click or drop on
-        const slot = el("div", "tl-slot");
-        slot.textContent = p.kind === "stock" ? (view.redeal ? "\u21bb" : "") : p.kind === "foundation" ? p.label.slice(0, 1) : "";
-        node.appendChild(slot);
+        const slotEl = el("div", "tl-slot");
+        slotEl.textContent = p.kind === "stock" ? (view.redeal ? "\u21bb" : "") : p.kind === "foundation" ? p.label.slice(0, 1) : "";
+        node.appendChild(slotEl);
+        if (!present) stop(slotEl, `${pile.name || p.label}${p.kind === "stock" && view.redeal ? ", Enter turns the discard over" : ""}${lit}`);
       }
+      const hidden = pile.hidden || 0;
       for (const [i, x, y] of shown) {
         const code = p.cards[i];
-        const img = cardImg(code, h, w);
+        const name = code === "?" ? "face-down card" : (pile.names || [])[i - hidden] || code;
+        const img = cardImg(code, h, w, name);
         img.dataset.index = String(i);
         img.dataset.card = code;
         img.style.left = `${x}px`;
         img.style.top = `${y}px`;
-        if (sel && sel[0] === p.id && i >= sel[1]) img.classList.add("tl-sel");
+        const picked = sel && sel[0] === p.id && i >= sel[1];
+        if (picked) img.classList.add("tl-sel");
         if (targets.has(p.id) && i === n - 1) img.classList.add("tl-lit");
         if (code !== "?" && p.kind !== "stock") img.draggable = true;
+        if (!present && p.kind === "stock" && i === n - 1) {
+          stop(img, `${pile.name}, Enter draws`);
+        } else if (!present && code !== "?") {
+          stop(img, name + (picked ? ", picked up" : "") + (i === n - 1 ? lit : ""), i !== n - 1);
+        }
         node.appendChild(img);
         const badge = badges[plain(code)];
         if (badge && code !== "?") {
@@ -129,7 +193,7 @@ function render({ model, el: root }) {
         }
       }
       if (p.kind === "stock" || p.kind === "foundation" || p.kind === "reserve") {
-        const count = el("span", "tl-count");
+        const count = el("span", "tl-count", { "aria-hidden": "true" });
         count.textContent = String(n);
         node.appendChild(count);
       }
@@ -137,11 +201,57 @@ function render({ model, el: root }) {
     }
     const banner = view.status === "won" ? "You won!" : view.status === "stuck" ? "No moves left" : "";
     if (banner) {
-      const b = el("div", `tl-banner tl-banner-${view.status}`);
+      const b = el("div", `tl-banner tl-banner-${view.status}`, { role: "status" });
       b.textContent = banner;
       board.appendChild(b);
     }
+    if (hadFocus) refocus();
   }
+
+  // A keyboard stop: the top card (or empty place) of a pile is in the Tab order; the other
+  // face-up cards of a column are reached with the up and down arrows.
+  function stop(node, name, inner) {
+    node.setAttribute("tabindex", inner ? "-1" : "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", name);
+    node.classList.add("tl-stop");
+  }
+
+  const stops = () => [...board.querySelectorAll(".tl-stop")];
+  const pileStops = () => [...board.querySelectorAll('.tl-stop[tabindex="0"]')];
+  const place = (node) => ({ pile: node.closest("[data-pile]").dataset.pile,
+                             index: node.dataset.index === undefined ? null : Number(node.dataset.index) });
+
+  function refocus() {
+    if (!cursor) return;
+    const pile = board.querySelector(`[data-pile="${cursor.pile}"]`);
+    if (!pile) return;
+    const inPile = [...pile.querySelectorAll(".tl-stop")];
+    const exact = inPile.find((n) => cursor.index !== null && n.dataset.index === String(cursor.index));
+    const target = exact || inPile.find((n) => n.getAttribute("tabindex") === "0") || inPile[inPile.length - 1];
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function moveFocus(key) {
+    const here = document.activeElement;
+    const all = pileStops();
+    if (!all.length) return;
+    if (!here || !here.classList.contains("tl-stop")) { all[0].focus(); return; }
+    const pile = here.closest("[data-pile]");
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const i = all.findIndex((n) => n.closest("[data-pile]") === pile);
+      const next = all[(i + (key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
+      next.focus();
+    } else {
+      const inPile = stops().filter((n) => n.closest("[data-pile]") === pile);
+      const i = inPile.indexOf(here);
+      const next = inPile[i + (key === "ArrowDown" ? 1 : -1)];
+      if (next) next.focus();
+    }
+  }
+  board.addEventListener("focusin", (e) => {
+    if (e.target.classList && e.target.classList.contains("tl-stop")) cursor = place(e.target);
+  });
 
   const where = (event) => {
     const pile = event.target.closest("[data-pile]");
@@ -150,12 +260,15 @@ function render({ model, el: root }) {
     return { pile: pile.dataset.pile, index: card ? Number(card.dataset.index) : null };
   };
   board.addEventListener("click", (e) => {
-    board.focus({ preventScroll: true });
+    if (present) return;
+    const stopEl = e.target.closest(".tl-stop");
+    (stopEl || board).focus({ preventScroll: true });
     const at = where(e);
     if (at) send({ event: "click", pile: at.pile, index: at.index });
     else send({ event: "key", name: "deselect" });
   });
   board.addEventListener("dblclick", (e) => {
+    if (present) return;
     const at = where(e);
     if (at) send({ event: "dblclick", pile: at.pile });
   });
@@ -175,6 +288,28 @@ function render({ model, el: root }) {
   });
   board.addEventListener("dragend", () => { drag = null; });
   board.addEventListener("keydown", (e) => {
+    if (present) {
+      const step = STEPS[e.key];
+      if (!step || e.ctrlKey || e.metaKey || e.altKey) return;
+      e.preventDefault();
+      e.stopPropagation();
+      send({ event: "key", name: step });
+      return;
+    }
+    if (e.key.startsWith("Arrow") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      moveFocus(e.key);
+      return;
+    }
+    const focused = document.activeElement;
+    if (e.key === "Enter" && focused && focused.classList.contains("tl-stop")) {
+      e.preventDefault();
+      e.stopPropagation();
+      const at = place(focused);
+      send(e.shiftKey ? { event: "dblclick", pile: at.pile } : { event: "click", pile: at.pile, index: at.index });
+      return;
+    }
     let name = KEYS[e.key];
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") name = e.shiftKey ? "redo" : "undo";
     else if (e.ctrlKey || e.metaKey || e.altKey) return;   // leave the browser's own shortcuts alone
@@ -184,13 +319,60 @@ function render({ model, el: root }) {
     send({ event: "key", name });
   });
 
+  // Heartbeat: Python answers every ping with a pong; three periods without one mean the kernel
+  // (or the server) has gone, and the page says so rather than sitting dead.
+  let beat = null;
+  let lastPong = performance.now();
+  let n = 0;
+  const setLost = (on) => {
+    lost.textContent = on ? LOST : "";
+    lost.classList.toggle("tl-lost-on", on);
+    board.dataset.lost = on ? "1" : "";
+  };
+  const onMsg = (msg) => {
+    if (msg && typeof msg.pong === "number") { lastPong = performance.now(); setLost(false); }
+  };
+  function heartbeat() {
+    if (beat) clearInterval(beat);
+    const every = Number(model.get("heartbeat")) || 0;
+    if (!every) return;
+    lastPong = performance.now();
+    beat = setInterval(() => {
+      if (performance.now() - lastPong > 3 * every * 1000) setLost(true);
+      try { send({ event: "ping", n: n++ % 2147483647 }); } catch (err) { setLost(true); }
+    }, every * 1000);
+  }
+  let pending = 0;
+  let width = root.clientWidth;
+  const resized = new ResizeObserver(() => {       // a new width (window, sidebar, projector): refit
+    if (root.clientWidth === width) return;
+    width = root.clientWidth;
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(draw);
+  });
+  resized.observe(root);
+  const onWindow = () => { if (present) draw(); };   // the presenter also fits the window's height
+  window.addEventListener("resize", onWindow);
+
   const onImages = () => { urls = pictureUrls(model, urls); draw(); };
   model.on("change:view", draw);
   model.on("change:badges", draw);
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
+  model.on("change:heartbeat", heartbeat);
+  model.on("msg:custom", onMsg);
   draw();
+  heartbeat();
+  if (!present) {
+    const token = resumeToken(slot);
+    if (token) send({ event: "hello", token });
+  }
   return () => {
+    if (beat) clearInterval(beat);
+    resized.disconnect();
+    window.removeEventListener("resize", onWindow);
+    model.off("change:heartbeat", heartbeat);
+    model.off("msg:custom", onMsg);
     model.off("change:view", draw);
     model.off("change:badges", draw);
     model.off("change:card_height", draw);

@@ -22,6 +22,20 @@ FIXTURES = {
     "board_american_toad": _BOARD.format("american-toad"),
     "tarot_table": _TABLE.format(""),
     "tarot_table_clock": _TABLE.format(", time_per_turn=2"),
+    "tarot_table_all_hands": _TABLE.format(", show_all=True"),
+    # one move from the end: the King of Spades goes up
+    "board_one_move": ('from tarot_learn import games\nfrom tarot_learn.widgets import SolitaireBoard\n'
+                       'layout = "f1: ..QS\\nf2: ..KH\\nf3: ..KD\\nf4: ..KC\\nt1: KS"\n'
+                       'board = SolitaireBoard(state=games.from_layout("klondike", layout))\nboard'),
+    # a random deal (a reload could not pass for a resume) with a fast heartbeat
+    "board_resume": ('from tarot_learn.widgets import SolitaireBoard\nboard = SolitaireBoard("klondike")\n'
+                     'board.surface.heartbeat = 1.0\nboard'),
+    # a student's first twelve moves of a seeded deal, as a result code
+    "presenter": ('from tarot_learn import games, results\nfrom tarot_learn.widgets import Presenter\n'
+                  'state = games.new("klondike", seed=7)\nfor _ in range(12):\n'
+                  '    moves = state.legal_moves()\n'
+                  '    state.play(next((m for m in moves if m.action == "move"), moves[0]))\n'
+                  'board = Presenter(results.result_code(state))\nboard'),
 }
 
 
