@@ -22,9 +22,12 @@ nbval (``make test``) proves every notebook runs top to bottom; these tests prov
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import pathlib
 import re
+import tempfile
 
 import pytest
 from hypothesis import given, strategies as st
@@ -278,18 +281,9 @@ def test_question_widget_answers_on_click():
     assert q.result is True and "✓" in q.widget.children[2].value
 
 
-# ----- the exercises: wrong, then right (answers computed by the engine in the kernel) -----------
+# ----- exercises still written as "answer = None" cells (lessons not yet on kit.Exercise) ----------
 # notebook -> [(answer variable, a wrong answer, an expression that computes the right one)]
 EXERCISES = {
-    "01_meet_the_deck": [("mystery_is", "'NC'", "str(mystery)")],
-    "02_numerology": [
-        ("temperance", "14", "playing_value(Card.parse('T14'))"),
-        ("every_ten", "'10W 10C T10'", "' '.join(str(c) for c in deck if is_ten(c))"),
-    ],
-    "04_tarot_solitaire": [
-        ("turn_up", "'t3>t1'",
-         "next(str(m) for m in drill.legal_moves() if m.action == 'move' and reveals(drill, m))"),
-    ],
     "05_klondike": [
         ("seven_goes_to", "'t1 t2'",
          "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
@@ -304,14 +298,12 @@ EXERCISES = {
         ("south_plays", "str(next(c for c in south_hand if moment.why_illegal(f'play {c}')))",
          "str(next(c for c in south_hand if not moment.why_illegal(f'play {c}')))"),
     ],
-    "03_suit_alternation": [
-        ("seven_goes_to", "'t1 t2'",
-         "' '.join(m.dst for m in state.legal_moves() if m.src == 'w' and m.dst.startswith('t'))"),
-        ("my_move", "'t2>t1'",
-         "next(str(m) for m in state.legal_moves() if m.src.startswith('t') and m.dst.startswith('t')"
-         " and not state.top_card(m.src).is_trump)"),
-    ],
 }
+
+
+def _answer_cell(cells, var: str) -> int | None:
+    return next((i for i, c in enumerate(cells) if c.cell_type == "code"
+                 and re.match(rf"{var}\s*=\s*None", c.source)), None)
 
 
 def _run_with_answers(name: str, exercises: list[tuple[str, str, str]]) -> dict[str, list[str]]:
@@ -321,8 +313,7 @@ def _run_with_answers(name: str, exercises: list[tuple[str, str, str]]) -> dict[
     verdicts: dict[str, list[str]] = {}
     cells = nb.cells
     for var, wrong, right in exercises:
-        i = next(i for i, c in enumerate(cells) if c.cell_type == "code"
-                 and re.match(rf"{var}\s*=\s*None", c.source))
+        i = _answer_cell(cells, var)
         check = cells[i + 1].source
         for tag, value in (("wrong", wrong), ("right", right)):
             cells.append(nbformat.v4.new_code_cell(f"{var} = {value}\n{check}",
@@ -344,8 +335,13 @@ def _run_with_answers(name: str, exercises: list[tuple[str, str, str]]) -> dict[
 def test_exercises_say_wrong_then_right(name):
     if not (NOTEBOOKS / f"{name}.ipynb").exists():
         pytest.skip(f"{name} is not written")
-    verdicts = _run_with_answers(name, EXERCISES[name])
-    for var, _, _ in EXERCISES[name]:
+    nbformat = pytest.importorskip("nbformat")
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    left = [e for e in EXERCISES[name] if _answer_cell(cells, e[0]) is not None]
+    if not left:
+        pytest.skip(f"{name} answers with kit.Exercise (checked by the answer-key tests)")
+    verdicts = _run_with_answers(name, left)
+    for var, _, _ in left:
         wrong, right = verdicts[f"{var}:wrong"], verdicts[f"{var}:right"]
         assert wrong and wrong[-1].startswith("✗"), (var, wrong)
         assert right and right[-1].startswith("✓"), (var, right)
@@ -372,3 +368,187 @@ def test_lessons_restate_the_sources_in_our_own_words(path):
         if cell["cell_type"] == "markdown":
             copied = _ngrams(_source(cell)) & source
             assert not copied, f"{path.name} cell {cell['id']} copies: {' '.join(sorted(copied)[0])}"
+
+
+# ----- kit.Exercise in every notebook: the guide's answer key, and rule -> step -> right in the kernel -----
+from tests import answer_key  # noqa: E402
+
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+# Per notebook, expressions evaluated in the kernel after the lesson ran: what the lesson's own
+# objects must show for the errors a reader found not to come back.
+KERNEL_CHECKS = {
+    "03_suit_alternation": [
+        # the make-a-move exercise is solvable by the rule it teaches (TS-6), without the Fool
+        "len(suit_moves) > 0",
+        "all(state.top_card(m.src).group and state.top_card(m.dst).group"
+        " and state.top_card(m.src).group != state.top_card(m.dst).group for m in suit_moves)",
+        "not any(alternates(str(m)) for m in state.legal_moves() if m.dst.startswith('t')"
+        " and state.top_card(m.dst) is not None and state.top_card(m.dst).is_fool)",
+    ],
+    "04_tarot_solitaire": [
+        # the "stuck?" tip finds a move in the position it shows, and the position is not blocked
+        "any(found != 'none' for _, found in where_to_look(looks_stuck))",
+        "not looks_stuck.is_stuck()",
+        "[m.action for m in looks_stuck.legal_moves()].count('move') >= 1",
+    ],
+}
+
+_DUMP = """
+import json as _json
+from tarot_learn.lessons import exercise as _exercise, progress as _progress
+_key = _json.loads({key!r})
+_out = []
+for _ex in _exercise.made():
+    _item = {{"id": _ex.id, "kind": _ex.kind, "rule": _ex.rule, "answer": _ex.answer_text()}}
+    _row = _key.get(_ex.id)
+    if _row:
+        _fb = [_ex.submit(_row["wrong"]), _ex.submit(_row["wrong"]), _ex.submit(_row["answer"])]
+        _item["levels"] = [f.level for f in _fb]
+        _item["messages"] = [f.message for f in _fb]
+        _item["kept"] = _progress.load().get(_ex.id)
+    _out.append(_item)
+_checks = {{expr: bool(eval(expr)) for expr in {checks!r}}}
+print(_json.dumps({{"exercises": _out, "checks": _checks}}))
+"""
+
+
+@functools.cache
+def exercise_run(stem: str) -> dict:
+    """Run a notebook, then answer each of its exercises with the guide's wrong answer twice and its
+    right answer; returns what each exercise said (the learner's data goes to a temporary folder)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    key = json.dumps(answer_key.rows(stem))
+    nb.cells.append(nbformat.v4.new_code_cell(_DUMP.format(key=key, checks=KERNEL_CHECKS.get(stem, []))))
+    saved = {k: os.environ.get(k) for k in ("TAROT_LEARN_DATA", "TAROT_LEARN_LEARNER")}
+    os.environ.update(TAROT_LEARN_DATA=tempfile.mkdtemp(prefix="tl-answers-"), TAROT_LEARN_LEARNER="key")
+    try:
+        nbclient.NotebookClient(nb, timeout=180, kernel_name="python3",
+                                resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.output_type == "stream")
+    return json.loads(text.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_exercise_is_in_the_guide_with_its_answer(path):
+    from tarot_learn.lessons import progress
+
+    made = exercise_run(path.stem)["exercises"]
+    if not made:
+        pytest.skip(f"{path.stem} has no kit.Exercise")
+    ids = [e["id"] for e in made]
+    assert len(ids) == len(set(ids)), "exercise ids are unique"
+    assert all(i[:2] == path.stem[:2] for i in ids), "an exercise id starts with its lesson's number"
+    assert progress.lesson_exercises()[path.stem[:2]][1] == ids, "the progress totals count every exercise"
+    key = answer_key.rows(path.stem)
+    for e in made:
+        assert e["id"] in key, f"{e['id']} is missing from docs/teachers_guide/{path.stem}.md"
+        row = key[e["id"]]
+        assert row["answer"] == e["answer"], f"{e['id']}: the guide says {row['answer']!r}, the lesson {e['answer']!r}"
+        assert row["rule"] == e["rule"], f"{e['id']}: the guide names rule {row['rule']}, the lesson {e['rule']}"
+        assert row["say"], f"{e['id']}: the guide says what to tell a learner who gives the wrong answer"
+    stale = set(key) - set(ids)
+    assert not stale, f"the guide lists exercises the lesson no longer has: {sorted(stale)}"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_exercises_give_the_rule_then_the_step_then_say_right(path):
+    run = exercise_run(path.stem)
+    answered = [e for e in run["exercises"] if "levels" in e]
+    if not answered:
+        pytest.skip(f"{path.stem} has no kit.Exercise in the guide")
+    for e in answered:
+        assert e["levels"] == ["hint", "step", "right"], (e["id"], e["levels"], e["messages"])
+        if e["rule"]:
+            assert e["rule"] in e["messages"][0], f"{e['id']}: the first hint names rule {e['rule']}"
+        assert e["kept"] == {"attempts": 3, "solved": True, "first_try": False}, (e["id"], e["kept"])
+    failed = [expr for expr, ok in run["checks"].items() if not ok]
+    assert not failed, f"{path.stem}: {failed}"
+
+
+def test_exercise_ids_are_unique_over_all_lessons():
+    from tarot_learn.lessons import progress
+
+    ids = [i for _, lesson_ids in progress.lesson_exercises().values() for i in lesson_ids]
+    assert len(ids) == len(set(ids))
+    assert set(answer_key.all_rows()) >= set(ids), "every exercise of every lesson is in the guide"
+
+
+# ----- errors a reader found, each with a test that would catch it again ----------------------------
+def _markdown(stem: str) -> str:
+    return "\n".join(_source(c) for c in _cells(NOTEBOOKS / f"{stem}.ipynb") if c["cell_type"] == "markdown")
+
+
+def test_01_says_which_convention_gives_the_fool_a_number():
+    """The Fool is unnumbered in some decks and numbered zero in many others: the lesson says both."""
+    text = _markdown("01_meet_the_deck")
+    fool = [p for p in re.split(r"\n\s*\n", text) if "Fool" in p and re.search(r"number", p)]
+    assert fool, "lesson 01 speaks of the Fool's number"
+    for paragraph in fool:
+        if re.search(r"no number|unnumbered|carries none|carries no", paragraph):
+            assert "zero" in paragraph and "Marseille" in paragraph and "T0" in paragraph, paragraph
+
+
+def _badge_box(card: str) -> tuple[float, float, float, float]:
+    """Where the "plays as" badge sits on a card's face, as fractions of the width and height."""
+    from PIL import ImageChops
+
+    from tarot_learn.render import card_image
+
+    with_badge = card_image(Card.parse(card), 400, show_value=True).convert("RGB")
+    without = card_image(Card.parse(card), 400, show_value=False).convert("RGB")
+    left, top, right, bottom = ImageChops.difference(with_badge, without).getbbox()
+    w, h = with_badge.size
+    return left / w, top / h, right / w, bottom / h
+
+
+def test_02_says_where_the_value_badge_is():
+    """The lesson tells learners where to look for the badge: where the renderer really draws it."""
+    pytest.importorskip("PIL")
+    text = _markdown("02_numerology")
+    sentence = next(p for p in re.split(r"(?<=\.)\s", text) if "badge" in p)
+    for card in ("T19", "T13", "NC"):
+        left, top, right, bottom = _badge_box(card)
+        centred = abs((left + right) / 2 - 0.5) < 0.08
+        low = top > 0.5
+        assert centred and low, (card, left, top, right, bottom)
+    assert "corner" not in sentence, sentence
+    assert re.search(r"\b(foot|bottom)\b", sentence) and "centred" in sentence, sentence
+
+
+def test_03_does_not_call_cups_earthly():
+    """Cups are the suit of water in the usual tradition; the mnemonic says only "round"."""
+    text = _markdown("03_suit_alternation").lower()
+    assert not re.search(r"earth(ly|y)?\b", text), "lesson 03 gives Cups an element"
+
+
+@pytest.mark.parametrize("fool", ["wild", "trump_ace"])
+def test_04_fool_table_names_the_card_below_on_the_trump_foundation(fool):
+    """Lesson 04's Fool table shows the engine's sentence: with a wild Fool the Magician starts the
+    trump foundation (nothing is below it); as the trump Ace, the Fool is below it."""
+    from tarot_learn import games
+
+    state = games.from_layout("tarot-solitaire", "t1: [KW] T1\nt2: [QW] T0\n", fool=fool)
+    if fool == "trump_ace":
+        state.play("t2>f5")
+    said = state.explain("t1>f5")
+    if fool == "wild":
+        assert "after" not in said and "starts the trump foundation" in said, said
+    else:
+        assert "1 after 0" in said, said
+
+
+def test_04_stuck_tip_gives_tips():
+    """The "when you are stuck" section lists what to look for, in order, with the rules."""
+    text = _markdown("04_tarot_solitaire")
+    section = text[text.index("## Tip: when you are stuck"):]
+    section = section[:section.index("## Exercise")] if "## Exercise" in section else section
+    steps = re.findall(r"^\d+\. .*", section, flags=re.MULTILINE)
+    assert len(steps) >= 4, "a checklist, not a yes/no"
+    for rule in ("TS-10", "TS-4", "TS-8", "TS-15", "TS-20"):
+        assert rule in section, rule
