@@ -363,3 +363,18 @@ def test_table_undo_after_the_last_card_takes_the_row_off_the_sheet():
     t.press("undo")
     assert len(t.match.sheet) == 0 and t.match.in_progress
     assert t.state.phase is Phase.PLAYING and t.state.to_play == 0 and t._sheet.value == ""
+
+
+def test_the_table_names_the_cards_it_shows_and_writes_open_hands_out():
+    from tarot_learn.widgets.table import hand_text
+    table = TarotTable(players=4, seed=5)
+    view = table.page_view()
+    shown = {c["c"] for c in view["hand"]} | {c for _, c in view["trick"]} | {c for c in view["dog"] if c != "?"}
+    assert set(view["names"]) == shown                       # a name for each card shown, no other
+    assert all(s["text"] == "" for s in view["seats"])       # the other hands stay hidden
+    table.show_all = True
+    view = table.page_view()
+    north = view["seats"][2]
+    assert north["text"] == hand_text(north["cards"]) and len(north["cards"]) == 18
+    for word in ("\u2660 Spades", "\u2665 Hearts", "\u2666 Diamonds", "\u2663 Clubs"):
+        assert word in " ".join(s["text"] for s in view["seats"][1:])

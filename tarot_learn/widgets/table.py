@@ -41,7 +41,7 @@ from ..games.french_tarot.observe import TarotObservation
 from ..observation import Role
 from ._common import STATIC, check_page_messages, css, card_pictures, esc, message_html, resolve_deck
 
-__all__ = ["TarotTable", "TableView"]
+__all__ = ["TarotTable", "TableView", "hand_text"]
 
 _PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 _CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
@@ -78,6 +78,36 @@ def _name(code: str) -> str:
         return R.CARDS[R.card_number(code)].french_name
     except (KeyError, IndexError):
         return code
+
+
+# French suit names and the symbol printed beside them: a suit is never told by colour alone.
+_SUIT_WORDS = (("S", "\u2660 Spades"), ("C", "\u2665 Hearts"), ("P", "\u2666 Diamonds"), ("W", "\u2663 Clubs"))
+_RANK_WORDS = {"A": "Ace", "P": "Jack", "N": "Cavalier", "Q": "Queen", "K": "King"}
+
+
+def hand_text(codes: Sequence[str]) -> str:
+    """A hand as one readable line, trumps then each suit by its French name and symbol.
+
+    >>> hand_text(["T21", "T0", "KS", "7S", "AW"])
+    'Trumps 21 Excuse \u00b7 \u2660 Spades King 7 \u00b7 \u2663 Clubs Ace'
+    """
+    trumps = [c for c in codes if c.startswith("T")]
+    parts = []
+    if trumps:
+        parts.append("Trumps " + " ".join("Excuse" if c == "T0" else c[1:] for c in trumps))
+    for suit, word in _SUIT_WORDS:
+        ranks = [c[:-1] for c in codes if not c.startswith("T") and c.endswith(suit)]
+        if ranks:
+            parts.append(f"{word} " + " ".join(_RANK_WORDS.get(r, r) for r in ranks))
+    return " \u00b7 ".join(parts)
+
+
+def _card_names(view: dict[str, Any]) -> dict[str, str]:
+    """The French name of every card the view shows (its accessible name), nothing more."""
+    codes = [c["c"] for c in view["hand"]] + [c for s in view["seats"] for c in s["cards"]]
+    codes += [c for _, c in view["trick"]] + list(view["dog"]) + [c for _, cs in view["poignees"] for c in cs]
+    codes += view["last"]["cards"] if view["last"] else []
+    return {c: _name(c) for c in codes if c != "?"}
 
 
 class TableView(anywidget.AnyWidget):
@@ -682,7 +712,7 @@ class TarotTable(W.VBox):
                                             ("partner", obs.partner)) if seat is not None and seat == s]
             seats.append({"name": obs.seat_names[s], "player": names[s], "n": pile.size,
                           "cards": cards if s else [], "bid": bids.get(s), "role": role,
-                          "tricks": obs.tricks_won[s]})
+                          "tricks": obs.tricks_won[s], "text": hand_text(cards) if s and cards else ""})
         return seats
 
     def _hand_view(self, obs: TarotObservation) -> list[dict[str, Any]]:
@@ -712,7 +742,7 @@ class TarotTable(W.VBox):
         last = obs.tricks[-1] if obs.tricks else None
         dog, dog_label = self._dog_view(obs)
         my_turn = match.in_progress and obs.current_player == 0
-        return {
+        view = {
             "v": self._version, "players": obs.players, "phase": obs.phase,
             "to_play": -1 if obs.current_player is None else obs.current_player,
             "seats": self._seat_views(obs), "hand": self._hand_view(obs),
@@ -726,6 +756,8 @@ class TarotTable(W.VBox):
             "turn": self.turn_key(), "show_all": self._show_all or obs.phase == Phase.SCORED,
             "over": not match.in_progress,
         }
+        view["names"] = _card_names(view)
+        return view
 
     def _refuse_page(self, line: str) -> None:
         self._say(line, "refused")

@@ -1,7 +1,9 @@
 // TarotTable's table (anywidget ESM).  Python owns the deal; this draws the small JSON view
 // (your hand, the other seats, the trick, the dog, a countdown) and reports clicks on your
 // cards.  The clock is Python's: the countdown only displays the seconds Python says are left.
-// Pictures arrive once as PNG bytes.
+// Pictures arrive once as PNG bytes.  Every card is named for screen readers from view.names
+// (French names, computed in Python from the cards the view shows); your hand's cards are
+// buttons: Tab or the arrow keys move between them, Enter plays the focused one.
 
 // Where each compass seat sits round the table, as a CSS grid area.
 const AREA = { South: "s", East: "e", North: "n", West: "w", "North-East": "ne", "North-West": "nw" };
@@ -27,14 +29,18 @@ function render({ model, el: root }) {
   let urls = pictureUrls(model, null);
   let timer = null;
   const table = node("div", "tt-table");
-  table.tabIndex = 0;
+  table.tabIndex = -1;
+  table.setAttribute("role", "application");
+  table.setAttribute("aria-roledescription", "card table");
+  table.setAttribute("aria-label", "French Tarot table: Tab or the arrow keys move along your hand, Enter plays the focused card");
+  let focusCard = null;
   table.setAttribute("data-lm-suppress-shortcuts", "true");   // no JupyterLab cell commands here
   root.appendChild(table);
 
   const img = (code, h, cls) => {
     const i = node("img", `tt-card ${cls || ""}`);
     i.src = urls[code === "?" ? "back" : code] || urls.back || "";
-    i.alt = code === "?" ? "face-down card" : code;
+    i.alt = code === "?" ? "face-down card" : ((model.get("view") || {}).names || {})[code] || code;
     i.draggable = false;
     i.style.height = `${h}px`;
     i.style.width = `${Math.round(h * 0.58)}px`;
@@ -77,7 +83,9 @@ function render({ model, el: root }) {
 
   function draw() {
     const view = model.get("view") || {};
-    const h = model.get("card_height");
+    const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
+    // a narrow window gets smaller cards: the hand (up to 24 cards) wraps, never clips
+    const h = Math.max(48, Math.min(model.get("card_height"), Math.floor(((root.clientWidth || 1000) - 40) / 9)));
     const small = Math.round(h * 0.62);
     table.replaceChildren();
     table.dataset.version = view.v;
@@ -99,10 +107,20 @@ function render({ model, el: root }) {
       if (tags.length) head.appendChild(node("span", "tt-tags", tags.join(" \u00b7 ")));
       head.appendChild(node("span", "tt-tricks", `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`));
       box.appendChild(head);
-      const cards = node("div", "tt-fan tt-fan-small");
-      const shown = seat.cards.length ? seat.cards : Array(seat.n).fill("?");
-      for (const c of shown) cards.appendChild(img(c, small));
+      const open = seat.cards.length > 0;     // the teaching view: this hand face up
+      const cards = node("div", open ? "tt-fan tt-fan-open" : "tt-fan tt-fan-small");
+      cards.setAttribute("role", "group");
+      cards.setAttribute("aria-label", open ? `${seat.name}'s hand` : `${seat.name}'s hand: ${seat.n} face-down cards`);
+      const shown = open ? seat.cards : Array(seat.n).fill("?");
+      for (const c of shown) {
+        const ch = open ? Math.round(h * 0.78) : small;
+        const i = img(c, ch);
+        if (open) i.style.marginRight = `${-Math.round(ch * 0.58 * 0.52)}px`;   // the corner index shows
+        else i.setAttribute("aria-hidden", "true");
+        cards.appendChild(i);
+      }
       box.appendChild(cards);
+      if (seat.text) box.appendChild(node("div", "tt-handtext", seat.text));
       table.appendChild(box);
     }
 
@@ -159,19 +177,52 @@ function render({ model, el: root }) {
     }
     me.appendChild(head);
     const fan = node("div", "tt-fan tt-hand");
+    fan.setAttribute("role", "group");
+    fan.setAttribute("aria-label", "your hand");
     for (const card of view.hand || []) {
       const cls = card.ok === true ? "tt-legal" : card.ok === false ? "tt-illegal" : "";
       const c = img(card.c, h, cls);
       if (card.sel) c.classList.add("tt-selected");
       if (card.dog) c.classList.add("tt-fromdog");
       if (card.why) c.title = card.why;
+      const state = card.ok === true ? ", playable" : card.ok === false ? `, held back${card.why ? `: ${card.why}` : ""}` : "";
+      c.setAttribute("role", "button");
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("aria-label", `${c.alt}${state}${card.sel ? ", chosen" : ""}${card.dog ? ", from the dog" : ""}`);
       fan.appendChild(c);
     }
     me.appendChild(fan);
     table.appendChild(me);
-    table.appendChild(node("div", "tt-status tt-area-st", view.status || ""));
+    const status = node("div", "tt-status tt-area-st", view.status || "");
+    status.setAttribute("role", "status");
+    table.appendChild(status);
     clock(view);
+    if (hadFocus && focusCard) {
+      const again = [...table.querySelectorAll(".tt-hand .tt-card")];
+      const same = again.find((n) => n.dataset.card === focusCard.card) || again[Math.min(focusCard.at, again.length - 1)];
+      if (same) same.focus({ preventScroll: true });
+    }
   }
+
+  table.addEventListener("focusin", (e) => {
+    const hand = [...table.querySelectorAll(".tt-hand .tt-card")];
+    const at = hand.indexOf(e.target);
+    if (at >= 0) focusCard = { card: e.target.dataset.card, at };
+  });
+  table.addEventListener("keydown", (e) => {
+    const hand = [...table.querySelectorAll(".tt-hand .tt-card")];
+    const at = hand.indexOf(document.activeElement);
+    if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && hand.length) {
+      e.preventDefault();
+      e.stopPropagation();
+      const next = at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : hand.length - 1)) % hand.length;
+      hand[next].focus();
+    } else if ((e.key === "Enter" || e.key === " ") && at >= 0) {
+      e.preventDefault();
+      e.stopPropagation();
+      model.send({ event: "card", card: hand[at].dataset.card });
+    }
+  });
 
   table.addEventListener("click", (e) => {
     const card = e.target.closest(".tt-hand .tt-card");
