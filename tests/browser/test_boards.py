@@ -285,3 +285,67 @@ def test_tarot_table_clock_lets_the_bot_play_for_you_in_voila(page, voila, conso
     page.wait_for_function("(n) => Number(document.querySelector('.tt-me').dataset.count) < n",
                            arg=hand, timeout=30_000)
     assert not our_errors(console_errors), console_errors
+
+
+# ----- resilience: a lost kernel is said, and a reload resumes the game -----------------------------
+@pytest.fixture
+def voila_with_data(artifacts, tmp_path):
+    """A Voila of our own whose kernels keep their autosaves in a test folder."""
+    import os
+    import pathlib
+    import sys
+
+    try:
+        from tests.browser.jlab import Server, free_port, wait_for
+    except ImportError:
+        from jlab import Server, free_port, wait_for
+    port = free_port()
+    voila = pathlib.Path(sys.executable).with_name("voila")
+    argv = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "tests/browser/notebooks"]
+    os.environ["TAROT_LEARN_DATA"], before = str(tmp_path), os.environ.get("TAROT_LEARN_DATA")
+    try:
+        server = Server(argv, port, "", artifacts / "voila-resume.log")
+    finally:
+        if before is None:
+            del os.environ["TAROT_LEARN_DATA"]
+        else:
+            os.environ["TAROT_LEARN_DATA"] = before
+    try:
+        wait_for(f"{server.base}/")
+        yield server, tmp_path
+    finally:
+        server.stop()
+
+
+def kernel_pids(server) -> list[int]:
+    import psutil
+
+    return [p.pid for p in psutil.Process(server.proc.pid).children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())]
+
+
+def test_a_lost_kernel_says_so_and_a_reload_resumes_the_game(page, voila_with_data, console_errors):
+    import os
+    import signal
+
+    server, data = voila_with_data
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_in_voila(page, server, "board_resume")
+    page.wait_for_function("() => document.querySelector('.tl-explain') !== null")
+    act(page, '[data-pile="s"]', nth=0)                     # two draws from a random deal
+    act(page, '[data-pile="s"]', nth=0)
+    digest = dom_digest(page)
+    page.wait_for_function("() => /Moves: 2/.test(document.querySelector('.tl-counter').innerText)")
+    saves = list((data / "autosave").glob("*.json"))
+    assert len(saves) == 1
+    for pid in kernel_pids(server):                          # the kernel dies (the server may restart it)
+        os.kill(pid, signal.SIGKILL)
+    page.wait_for_selector(".tl-lost.tl-lost-on", timeout=20_000)
+    assert page.locator(".tl-lost").inner_text() == "Connection lost: reload to resume."
+    page.reload()
+    page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
+    page.wait_for_function("(d) => document.querySelector('.tl-board').dataset.digest === d", arg=digest,
+                           timeout=30_000)
+    page.wait_for_function("() => /Moves: 2/.test(document.querySelector('.tl-counter').innerText)")
+    assert "Resumed your game" in page.locator(".tl-explain").inner_text()
+    assert page.locator(".tl-lost.tl-lost-on").count() == 0

@@ -79,7 +79,7 @@ function render({ model, el: root }) {
     : "card table: Tab or the arrow keys move between piles and cards, Enter picks up and puts down, "
       + "Shift+Enter sends a card up, space draws, z undoes, y redoes, h hints";
   const board = el("div", present ? "tl-board tl-present" : "tl-board",
-                   { tabindex: "-1", role: "application", "aria-label": label,
+                   { tabindex: present ? "0" : "-1", role: "application", "aria-label": label,
                      "aria-roledescription": "card table", "data-lm-suppress-shortcuts": "true",
                      "data-mode": present ? "present" : "play" });
   const lost = el("div", "tl-lost", { role: "alert" });
