@@ -2,20 +2,25 @@
 
 For Klondike draw 1 and draw 3, the same deals (ours, written in PySol's board format) go to our
 solver (``solve.solve`` with ``clock=time.process_time``: CPU seconds, so a busy shared machine
-does not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in both of
-its modes: ``fast`` (a greedy best-first search that keeps only the best three moves of each
-position: it finds solutions but never proves a deal lost) and ``minimal`` (a complete A* search:
-it proves deals lost, and after a first solution goes on looking for a shorter one).  Klondike-
-Solver's budget is a number of positions, so it is calibrated first: the positions it examines per
-CPU second on deals where it spends its whole budget, per mode.  Printed per draw count and budget:
-the share of deals decided (solved or proved impossible) by ours and by each mode, the better mode
-named "strongest", contradictions (one says solved, the other impossible: must be 0), and the
-positions per CPU second of both.  Then our decided share for Tarot Solitaire (standard) and
+does not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in each of
+its modes: ``fast`` (a greedy best-first search that keeps only the best moves of each position:
+it finds solutions but seldom proves a deal lost) and ``minimal`` (a complete A* search: it proves
+deals lost, and after a first solution goes on looking for a shorter one).  Klondike-Solver's
+budget is a number of positions, not seconds, so both get the SAME CPU budget this way: it runs
+with a position cap three times what it examines in that budget on this machine (calibrated on
+seeds 800..815), its CPU time is measured, and a verdict counts only when it came within the
+budget (a later one is undecided, as ours would be).  A deal its cap stopped before the budget is
+counted as "cut short" (should be 0).  Printed per draw count and budget: the share of deals
+decided (solved or proved impossible) by ours and by each mode, the better mode named
+"strongest", contradictions (one says solved, the other impossible: must be 0), and positions per
+CPU second of both.  Then our decided share for Tarot Solitaire (standard and each variant) and
 American Toad.
 
-Run: ``python benchmarks/bench_solver_strength.py [--deals 30] [--long] [--first-seed 900000]
-[--processes N]``; ``--long`` adds the 10 s budget; ``--method depth`` measures the older
-depth-first search for a before/after figure.
+Run: ``python benchmarks/bench_solver_strength.py`` (``make bench``: 20 deals, 2 s, a few
+minutes of CPU) or ``--full`` (the acceptance run: 100 deals from seed 7,000,000, a range never
+used in development, at 2 s and 10 s; hours of CPU: run it under ``nice``).  Other flags:
+``--deals N --first-seed S --long --only klondike|others --processes N``; ``--method depth``
+measures the older depth-first search for a before/after figure.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ def _ours(job: tuple[str, dict, int, float, str]) -> tuple[int, str, int, float]
 
 
 def _ks(job: tuple[int, int, str, int]) -> tuple[int, str, float, bool]:
-    """One deal through Klondike-Solver: (seed, verdict, CPU seconds, budget used up)."""
+    """One deal through Klondike-Solver: (seed, verdict, CPU seconds, position cap used up)."""
     import pyksolve.solver as ks
 
     seed, draw, mode, max_closed = job
@@ -85,6 +90,17 @@ def _share(rows: dict[int, str]) -> float:
     return sum(v != "undecided" for v in rows.values()) / max(1, len(rows))
 
 
+def _within(rows: list[tuple[int, str, float, bool]], seconds: float) -> tuple[dict[int, str], int]:
+    """Klondike-Solver's verdicts that came within ``seconds`` of CPU (a later one is undecided),
+    and how many deals its position cap stopped before the budget (cut short)."""
+    out: dict[int, str] = {}
+    short = 0
+    for seed, status, secs, capped in rows:
+        out[seed] = status if secs <= seconds else "undecided"
+        short += status == "undecided" and capped and secs < seconds
+    return out, short
+
+
 def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool) -> int:
     ours = {s: (st, n, t) for s, st, n, t in pool.imap_unordered(
         _ours, [("klondike", {"draw": draw}, s, seconds, method) for s in seeds])}
@@ -97,35 +113,44 @@ def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool) -> 
     shares, bad = {}, 0
     for mode in ("fast", "minimal"):
         rate = ks_rate(draw, mode, pool)
-        cap = max(1000, int(rate * seconds))
-        theirs = {s: st for s, st, _, _ in pool.imap_unordered(_ks, [(s, draw, mode, cap) for s in seeds])}
+        cap = max(3000, int(3 * rate * seconds))
+        theirs, short = _within(list(pool.imap_unordered(_ks, [(s, draw, mode, cap) for s in seeds])), seconds)
         contra = [s for s in seeds if {mine[s], theirs[s]} == {"solved", "impossible"}]
         bad += len(contra)
         shares[mode] = _share(theirs)
         print(f"  Klondike-Solver {mode:7s} decided {100 * shares[mode]:5.1f}%  "
               f"({sum(v == 'solved' for v in theirs.values())} solved, "
               f"{sum(v == 'impossible' for v in theirs.values())} impossible), {rate:,.0f} positions/s "
-              f"(budget {cap:,}); contradictions {len(contra)} {contra if contra else ''}")
+              f"(cap {cap:,}, cut short {short}); contradictions {len(contra)} {contra if contra else ''}")
     best = max(shares, key=shares.get)
     ratio = _share(mine) / shares[best] if shares[best] else float("inf")
     print(f"  ours / strongest ({best}) = {ratio:.2f}")
     return bad
 
 
+OTHERS = (("tarot-solitaire", {}), ("tarot-solitaire", {"draw": 1}), ("tarot-solitaire", {"draw": 3}),
+          ("tarot-solitaire", {"face_down_row": False}), ("tarot-solitaire", {"fool": "trump_ace"}),
+          ("american-toad", {}))
+
+
 def others(seeds: list[int], seconds: float, method: str, pool) -> None:
-    for game, opts in (("tarot-solitaire", {}), ("american-toad", {})):
-        rows = {s: st for s, st, _, _ in pool.imap_unordered(
-            _ours, [(game, opts, s, seconds, method) for s in seeds])}
-        print(f"{game} (standard), {len(seeds)} deals, {seconds:g} CPU s: decided {100 * _share(rows):5.1f}% "
+    for game, opts in OTHERS:
+        got = list(pool.imap_unordered(_ours, [(game, opts, s, seconds, method) for s in seeds]))
+        rows = {s: st for s, st, _, _ in got}
+        rate = sum(n for _, _, n, _ in got) / max(1e-9, sum(t for _, _, _, t in got))
+        label = " ".join(f"{k}={v}" for k, v in opts.items()) or "standard"
+        print(f"{game} {label}, {len(seeds)} deals, {seconds:g} CPU s: decided {100 * _share(rows):5.1f}% "
               f"({sum(v == 'solved' for v in rows.values())} solved, "
-              f"{sum(v == 'impossible' for v in rows.values())} impossible)")
+              f"{sum(v == 'impossible' for v in rows.values())} impossible), {rate:,.0f} states/s", flush=True)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--first-seed", type=int, default=900_000)
     ap.add_argument("--long", action="store_true", help="also a 10 s budget per deal")
+    ap.add_argument("--full", action="store_true",
+                    help="the acceptance run: 100 deals from seed 7,000,000 at 2 s and 10 s")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--method", choices=("best", "depth"), default="best")
     ap.add_argument("--only", choices=("klondike", "others"), default=None)
@@ -135,8 +160,12 @@ def main() -> int:
     except ImportError:
         print("pyksolve is missing: pip install -e '.[bench]' (make bench does it)", file=sys.stderr)
         return 1
+    sys.stdout.reconfigure(line_buffering=True)  # each figure as it comes (a long run under nohup)
+    if args.full:
+        args.deals, args.first_seed, args.long = max(args.deals, 100), 7_000_000, True
     seeds = list(range(args.first_seed, args.first_seed + args.deals))
     budgets = (2.0, 10.0) if args.long else (2.0,)
+    print(f"seeds {seeds[0]}..{seeds[-1]}, budgets {budgets} CPU s per deal, {args.processes} processes")
     bad = 0
     start = time.perf_counter()
     with multiprocessing.get_context().Pool(args.processes) as pool:

@@ -185,6 +185,26 @@ def test_pruned_search_agrees_with_the_full_search(game, opts, seed, left):
         assert replay(state, pruned.moves).is_won()
 
 
+def test_twenty_proofs_of_loss_are_confirmed_by_the_unpruned_search():
+    """Every "impossible" the pruned search gives on small endgames (a small budget) is searched
+    again without any pruning: that search never finds a win, and it exhausts the position too."""
+    checked = 0
+    rng = random.Random(2026)
+    cases = [(g, o) for g, o in VARIANTS if g != "american-toad" and not o.get("foundation_return")]
+    for attempt in range(2000):
+        game, opts = cases[attempt % len(cases)]
+        state = _endgame(game, rng, rng.randint(6, 10), **opts)
+        pruned = solve(state, states=3000, seconds=10)
+        if not pruned.impossible:
+            continue
+        full = solve(state, states=200_000, seconds=60, prune=False)
+        assert full.status is Status.IMPOSSIBLE, (game, opts, state.to_layout() if hasattr(state, "to_layout") else "")
+        checked += 1
+        if checked == 20:
+            break
+    assert checked == 20
+
+
 # ----- hints ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", PATIENCES)
 def test_hint_returns_a_legal_move(game):

@@ -42,7 +42,7 @@ __all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot",
            "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
-SOLVER_VERSION = 3   # 3: a depth-first dive, then best-first by discrepancies
+SOLVER_VERSION = 4   # 4: budgets in CPU seconds; 3: a depth-first dive, then best-first by discrepancies
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -197,7 +197,8 @@ def _solve_one(job: tuple[str, dict[str, Any], int, int | None, float | None]) -
 
     game, options, seed, states, seconds = job
     state = games.new(game, seed=seed, **options)
-    r = solve(state, states=states, seconds=seconds)
+    # CPU seconds: a deal gets the same search whether the machine is idle or busy.
+    r = solve(state, states=states, seconds=seconds, clock=time.process_time)
     return {"seed": seed, "status": r.status.value, "states": r.states,
             "seconds": round(r.seconds, 4), "moves": len(r.moves)}
 
@@ -269,8 +270,10 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
             processes: int | None = None, states_per_deal: int | None = None,
             first_seed: int = 0, cache: "str | os.PathLike[str] | bool | None" = True,
             progress: bool = True, callback: Callable[[dict[str, Any]], None] | None = None,
-            executor: Executor | None = None, **options: Any) -> Exploration:
-    """Solve deals ``first_seed .. first_seed + deals - 1`` of ``game`` with ``options``.
+            executor: Executor | None = None, seeds: Iterable[int] | None = None,
+            **options: Any) -> Exploration:
+    """Solve deals ``first_seed .. first_seed + deals - 1`` of ``game`` with ``options``, each
+    within ``seconds_per_deal`` CPU seconds and/or ``states_per_deal`` positions.
 
     ``game``: a game name, or a :class:`~tarot_learn.games.variants.Variant` (``options`` then
     change some of its knobs).  ``executor``: any :class:`concurrent.futures.Executor` to run the
@@ -280,6 +283,7 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
     in flight).  ``cache``: True for :func:`default_cache`, a path, or False/None for none.
     ``callback`` is called with each new row (after it is safely in the cache).  Returns an
     :class:`Exploration` (``str()`` gives a table, ``.summary()`` a dict, :func:`plot` a chart).
+    ``seeds``: these deals instead of a range (a second, longer pass over the undecided ones).
     """
     from .. import games
     from .adapters import adapter_for
@@ -289,6 +293,11 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
     cls = games.get(game)
     opts = cls.check_options(options)
     states_per_deal, seconds_per_deal = check_budget(states_per_deal, seconds_per_deal)
+    if seeds is not None:
+        seeds = sorted(set(seeds))
+        if not seeds or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in seeds):
+            raise SolveError("seeds must be whole numbers from 0, at least one")
+        deals, first_seed = len(seeds), seeds[0]
     _check_counts(deals, first_seed, processes)
     if executor is not None and not isinstance(executor, Executor):
         raise SolveError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
@@ -296,7 +305,8 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
     path = default_cache() if cache is True else (Path(cache) if cache else None)
     result = Exploration(cls.name, opts, seconds_per_deal, states_per_deal,
                          defaults={o.name: o.default for o in cls.options_spec})
-    seeds = range(first_seed, first_seed + deals)
+    if seeds is None:
+        seeds = range(first_seed, first_seed + deals)
     rows, todo = _cached_rows(result, seeds, read_cache(path) if path is not None else {})
     start = time.perf_counter()
     _solve_missing(result, todo, rows, path, (processes, executor), progress, callback)
