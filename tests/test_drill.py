@@ -1,10 +1,14 @@
-"""The recognition drill: reading answers, options, feedback, the Leitner scheduler, statistics."""
+"""The recognition drill: reading answers, options, feedback, the FSRS schedule kept between sessions,
+the progress panel, statistics."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -12,20 +16,32 @@ from hypothesis import strategies as st
 
 from tarot_learn.cards import Card, tarot_deck
 from tarot_learn.errors import CardError, DeckError, OptionError
-from tarot_learn.drill import (INTERVALS, KINDS, MISS_GAP, Drill, parse_answer, select_cards)
+from tarot_learn.drill import KINDS, Drill, parse_answer, select_cards
 from tarot_learn.numerology import explain, playing_value
 
 C = Card.parse
 
 
-class Clock:
-    """A clock the test moves by hand."""
+DAY = 86_400.0
+MONDAY_NOON = 1_795_435_200.0      # 2026-11-23 12:00 UTC
 
-    def __init__(self) -> None:
-        self.now = 100.0
+
+class Clock:
+    """A clock the test moves by hand (epoch seconds)."""
+
+    def __init__(self, now: float = MONDAY_NOON) -> None:
+        self.now = now
 
     def __call__(self) -> float:
         return self.now
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """Every drill here keeps its schedule in a fresh folder, as a new learner's would be."""
+    folder = tmp_path / "learner-data"
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(folder))
+    return folder
 
 
 def right_answer(d: Drill) -> str:
@@ -145,7 +161,7 @@ def test_mixed_asks_every_kind():
 
 def test_same_seed_same_run_different_seed_different_run():
     def run(seed):
-        d = Drill(kind="mixed", seed=seed, clock=Clock())
+        d = Drill(kind="mixed", seed=seed, clock=Clock(), remember=False)
         out = []
         for i in range(30):
             out.append((d.question.card, d.question.kind, d.question.options))
@@ -212,15 +228,17 @@ def test_card_sets():
     assert KINDS == ("name", "value", "group", "mixed")
 
 
-# ---- scheduler -------------------------------------------------------------------------------
+# ---- the schedule (FSRS) and what it remembers -----------------------------------------------------
 
 def simulate(seed: int, hard: set[Card], turns: int = 300, cards: str = "trumps") -> Counter:
-    """A learner who always misses the ``hard`` cards and knows the others."""
-    d = Drill(kind="name", cards=cards, seed=seed, clock=Clock())
+    """A learner who always misses the ``hard`` cards and knows the others, 20 s per question."""
+    clock = Clock()
+    d = Drill(kind="name", cards=cards, seed=seed, clock=clock, remember=False)
     shown = Counter()
     for _ in range(turns):
         q = d.question
         shown[q.card] += 1
+        clock.now += 20
         if q.card in hard:
             d.choose(wrong_index(d))
         else:
@@ -240,36 +258,149 @@ def test_missed_cards_come_back_more_often(seed):
     assert min(easy) >= 1                      # every card is still asked
 
 
-def test_a_missed_card_returns_after_the_miss_gap_and_a_known_one_waits():
-    d = Drill(kind="name", cards="all", seed=9, clock=Clock())
-    first = d.question.card
-    d.choose(wrong_index(d))
-    gaps = []
-    for turn in range(1, 40):
-        d.next()
-        if d.question.card == first:
-            gaps.append(turn)
+def answer_card(d: Drill, card: Card, right: bool) -> None:
+    """Skip to ``card`` (new cards come in the seed's order) and answer it."""
+    for _ in range(200):
+        if d.question.card == card:
             break
-        d.answer(d.question.expected)
-    assert gaps == [MISS_GAP]
-    d.answer(d.question.expected)           # now right: up one box, back after INTERVALS[1]
-    assert d.box(first) == 2
-    for turn in range(1, INTERVALS[1]):
         d.next()
-        assert d.question.card != first
-        d.answer(d.question.expected)
+    assert d.question.card == card
+    d.answer(d.question.expected) if right else d.choose(wrong_index(d))
 
 
-def test_boxes_rise_and_fall():
-    d = Drill(kind="name", cards="T1 T2", seed=1)
-    for _ in range(12):
+def test_a_card_missed_today_is_due_before_a_card_answered_right():
+    clock = Clock()
+    d = Drill(kind="name", cards="T13 T19 T20", seed=4, clock=clock)
+    answer_card(d, C("T13"), right=False)
+    answer_card(d, C("T19"), right=True)
+    assert d.due("T13") < d.due("T19")
+    assert d.due("T13") - d.now() <= timedelta(minutes=10)
+    clock.now += 5 * 60                      # five minutes on: only the missed card is due
+    d.next()
+    assert d.question.card == C("T13")       # T20 is new, but the due card comes first
+
+
+def test_right_answers_space_out_to_days_and_a_lapse_comes_back_in_minutes():
+    clock = Clock()
+    d = Drill(kind="value", cards="T19", seed=1, clock=clock)
+    gaps = []
+    for _ in range(4):
         d.answer(d.question.expected)
+        gaps.append(d.due("T19") - d.now())
+        clock.now = d.due("T19").timestamp()
         d.next()
-    assert d.box(C("T1")) == d.box(C("T2")) == 5
-    assert d.progress() == (2, 2)
-    card = d.question.card
+    assert gaps[0] < timedelta(hours=1) <= timedelta(days=1) <= gaps[2] < gaps[3]
+    assert d.panel().known == 1
     d.choose(wrong_index(d))
-    assert d.box(card) == 1 and d.progress() == (1, 2)
+    assert d.due("T19") - d.now() <= timedelta(minutes=10) and d.panel().known == 0
+
+
+def test_both_schedules_survive_a_kernel_restart(data_folder):
+    clock = Clock()
+    d = Drill(kind="name", cards="T13 T19 T20", seed=4, clock=clock, learner="Ana")
+    answer_card(d, C("T13"), right=False)
+    answer_card(d, C("T19"), right=True)
+    missed, known = d.due("T13"), d.due("T19")
+    # Re-created objects read the file ...
+    again = Drill(kind="name", cards="T13 T19 T20", seed=99, clock=clock, learner="Ana")
+    assert (again.due("T13"), again.due("T19")) == (missed, known) and again.due("T20") is None
+    # ... and so does a new process (a restarted kernel).
+    code = ("import json, sys; from tarot_learn.drill import Drill; "
+            "d = Drill(cards='T13 T19 T20', learner='Ana', clock=lambda: float(sys.argv[1])); "
+            "print(json.dumps([d.due('T13').isoformat(), d.due('T19').isoformat(), str(d.question.card)]))")
+    env = {**os.environ, "TAROT_LEARN_DATA": str(data_folder)}
+    out = subprocess.run([sys.executable, "-c", code, str(clock.now + 600)], env=env, capture_output=True,
+                         text=True, check=True)
+    assert json.loads(out.stdout) == [missed.isoformat(), known.isoformat(), "T13"]   # the missed card first
+
+
+def test_after_a_restart_the_missed_card_is_asked_first():
+    clock = Clock()
+    d = Drill(kind="name", cards="trumps", seed=4, clock=clock, learner="Ana")
+    answer_card(d, C("T13"), right=False)
+    answer_card(d, C("T19"), right=True)
+    clock.now += 15 * 60
+    tomorrow = Drill(kind="name", cards="trumps", seed=5, clock=clock, learner="Ana")
+    assert tomorrow.question.card == C("T13")
+
+
+def test_two_learners_on_one_machine_do_not_mix(data_folder):
+    clock = Clock()
+    ana = Drill(kind="name", cards="T13 T19", seed=4, clock=clock, learner="Ana")
+    bo = Drill(kind="name", cards="T13 T19", seed=4, clock=clock, learner="Bo")
+    answer_card(ana, C("T13"), right=False)
+    answer_card(bo, C("T13"), right=True)
+    assert ana.due("T13") < bo.due("T13")
+    assert Drill(cards="T13 T19", learner="Ana", clock=clock).due("T13") == ana.due("T13")
+    assert Drill(cards="T13 T19", learner="Bo", clock=clock).due("T13") == bo.due("T13")
+    assert Drill(cards="T13 T19", learner="Cy", clock=clock).due("T13") is None
+    assert Drill(cards="T13 T19", learner="Ana", deck="My Marseille", clock=clock).due("T13") is None
+    files = sorted(p.relative_to(data_folder).as_posix() for p in data_folder.rglob("*.json"))
+    assert files == ["drill/default/ana.json", "drill/default/bo.json"]
+
+
+def test_two_drills_open_at_once_keep_each_others_answers():
+    clock = Clock()
+    names = Drill(kind="name", cards="T13 T19", seed=1, clock=clock, learner="Ana")
+    values = Drill(kind="value", cards="T13 T19", seed=1, clock=clock, learner="Ana")
+    names.answer(names.question.expected)
+    values.answer(values.question.expected)
+    later = Drill(kind="mixed", cards="T13 T19", seed=1, clock=clock, learner="Ana")
+    assert len(later.memory.records) == 2
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"version": 1, "cards": {"name:T1": {"fsrs": 3}}}',
+                                     b"[]", b'{"version": 99, "cards": {}}', b"\xff\xfe", b"x" * 2_100_000])
+def test_an_unreadable_file_is_kept_aside_and_the_drill_starts_afresh(data_folder, content):
+    folder = data_folder / "drill" / "default"
+    folder.mkdir(parents=True)
+    (folder / "ana.json").write_bytes(content)
+    d = Drill(cards="T13 T19", learner="Ana", clock=Clock())
+    notice = d.memory.notice
+    assert "could not be read" in notice and "starts afresh" in notice and "\n" not in notice
+    kept = [p for p in folder.iterdir() if p.name.startswith("ana.unreadable-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == content
+    d.answer(d.question.expected)
+    assert json.loads((folder / "ana.json").read_text())["version"] == 1
+
+
+def test_the_progress_panel_counts_known_due_today_groups_and_the_day_streak():
+    clock = Clock()
+    d = Drill(kind="group", cards="T1 AC AW", seed=2, clock=clock, learner="Ana")
+    p = d.panel()
+    assert (p.known, p.total, p.due_today, p.new, p.streak) == (0, 3, 0, 3, 0)
+    for day in range(3):                      # three days in a row, every card right each time
+        for _ in range(6):
+            d.answer(d.question.expected)
+            clock.now += 30
+            d.next()
+        if day < 2:
+            clock.now += DAY
+    p = d.panel()
+    assert p.streak == 3 and p.new == 0 and p.known == 3
+    assert p.groups["Trumps"][0] == p.groups["Trumps"][1] > 0
+    assert set(p.groups) == {"Trumps", "Pentacles and Cups", "Swords and Wands"}
+    d.choose(wrong_index(d))
+    p = d.panel()
+    assert p.due_today >= 1 and p.known == 2
+    right, asked = p.groups[{"T": "Trumps", "PC": "Pentacles and Cups", "SW": "Swords and Wands"}[
+        d.question.card.group or "T"]]
+    assert right == asked - 1
+    assert "streak 3 days" in str(p) and "2 of 3 known" in str(p)
+    clock.now += 3 * DAY                       # a gap breaks the streak
+    assert d.panel().streak == 0
+
+
+@pytest.mark.parametrize("learner", [5, ["Ana"]])
+def test_a_learner_is_a_name(learner):
+    with pytest.raises(OptionError, match="learner is a name"):
+        Drill(learner=learner)
+
+
+def test_learner_names_stay_inside_the_data_folder(data_folder):
+    d = Drill(cards="T1", learner="../../etc/passwd", clock=Clock())
+    d.answer(d.question.expected)
+    assert d.memory.path.resolve().is_relative_to(data_folder.resolve())
 
 
 # ---- statistics ------------------------------------------------------------------------------
@@ -314,7 +445,7 @@ def test_streak():
     assert d.streak == 0
 
 
-def test_drill_logic_is_standard_library_only():
+def test_drill_logic_loads_no_imaging_or_widget_library():
     code = ("import sys, tarot_learn.drill as d; x = d.Drill(seed=1); x.answer('sun'); "
             "bad = [m for m in ('PIL', 'ipywidgets', 'anywidget') if m in sys.modules]; "
             "assert not bad, bad")
@@ -492,3 +623,20 @@ def test_the_covered_areas_are_the_ones_the_renderer_names(widget_module):
         for (x0, y0, x1, y1), fill in areas:           # each area is one flat colour now
             inner = hidden.crop((round(x0) + 1, round(y0) + 1, round(x1) - 1, round(y1) - 1))
             assert len(inner.getcolors(1 << 16)) == 1, notation
+
+
+def test_widget_progress_panel_remembers_between_sessions(widget_module, data_folder):
+    clock = Clock()
+    w = widget_module.Drill(kind="name", cards="T1 T2", seed=3, learner="Ana", clock=clock, height=120)
+    panel = w.panel_html.value
+    assert 'class="tl-drill-progress"' in panel and "<b>0</b> of 2 known" in panel and "2 new" in panel
+    w.choose(wrong_index(w.logic))
+    assert "<b>1</b> due today" in w.panel_html.value and "1 new" in w.panel_html.value
+    assert "streak <b>1 day</b>" in w.panel_html.value and "0/1" in w.panel_html.value
+    again = widget_module.Drill(kind="name", cards="T1 T2", seed=5, learner="Ana", clock=clock, height=120)
+    assert again.panel() == w.panel() and "<b>1</b> due today" in again.panel_html.value
+    other = widget_module.Drill(kind="name", cards="T1 T2", seed=3, learner="Bo", clock=clock, height=120)
+    assert "2 new" in other.panel_html.value and "streak <b>0 days</b>" in other.panel_html.value
+    (data_folder / "drill" / "default" / "bo.json").write_text("{broken")
+    broken = widget_module.Drill(kind="name", cards="T1 T2", seed=3, learner="Bo", clock=clock, height=120)
+    assert "could not be read" in broken.panel_html.value and "2 new" in broken.panel_html.value

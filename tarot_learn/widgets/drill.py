@@ -4,6 +4,10 @@ The logic (:class:`tarot_learn.drill.Drill`) owns the truth; this widget is stan
 around it: the card picture, the question, choice buttons, a free-text box, feedback, score and
 progress, a "Next card" button, and dropdowns for the kind of question and the set of cards.
 
+Below the question a progress panel shows what the drill remembers between sessions (FSRS, one
+file per learner and deck, see :mod:`tarot_learn.drill.memory`): cards known, due today, new,
+accuracy per group over every session, and the streak of days practised.
+
 Python entry points (what the buttons call, so tests need no browser): :meth:`Drill.answer`,
 :meth:`Drill.choose`, :meth:`Drill.next`, :meth:`Drill.set_kind`, :meth:`Drill.set_cards`.
 
@@ -14,7 +18,7 @@ refused with one line in the feedback panel and changes nothing.  Nothing the pa
 names the card before it is answered: the picture has no printed name on a name question and no
 "plays as" badge, and the buttons list the answer among the distractors.
 
->>> d = Drill(kind="name", cards="T17 T18 T19", seed=2)
+>>> d = Drill(kind="name", cards="T17 T18 T19", seed=2, remember=False)
 >>> fb = d.answer(d.question.card.title)
 >>> fb.correct, "Right!" in d.feedback_html.value, d.score_html.value.startswith("Score 1/1")
 (True, True, True)
@@ -30,7 +34,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets as W
 
 from ..cards import Card
-from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Question
+from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Progress, Question
 from ..errors import DeckError, OptionError, TarotLearnError
 from ._common import check_page_messages, resolve_deck
 
@@ -67,12 +71,15 @@ class Drill(W.VBox):
     own scans; ``kind`` is ``"name"``, ``"value"``, ``"group"`` or ``"mixed"``; ``cards`` is a
     set name (``"trumps"``, ``"courts"``, ... see :func:`tarot_learn.drill.select_cards`),
     ``"own"`` (the cards your deck has scans for), card notation or a list of cards; ``seed``
-    makes the run reproducible; ``height`` is the card picture's height in pixels.
+    makes the run reproducible; ``height`` is the card picture's height in pixels; ``learner``
+    names whose schedule is kept (default: ``TAROT_LEARN_LEARNER`` or the computer's user), one file
+    per deck; ``remember=False`` keeps nothing after the kernel stops.
     """
 
     def __init__(self, deck: Any = None, kind: str = "name", cards: str | Iterable[Card | str] | None = None,
                  seed: int | None = None, *, height: int = 300, choices: int = 5,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.time, learner: str | None = None,
+                 remember: bool = True) -> None:
         from ..render.images import check_height
 
         self.deck = resolve_deck(deck, "tarot")
@@ -83,10 +90,12 @@ class Drill(W.VBox):
         self._clock = clock
         self._choices = choices
         self._seed = seed
+        self._memory_args = {"learner": learner, "remember": remember,
+                             "deck": "default" if self.deck.is_default else self.deck.name}
         self._custom = None if cards is None or (isinstance(cards, str) and cards.strip().lower()
                                                   in CARD_SETS + ("own",)) else cards
         card_list = self._cards_for(cards)
-        self.logic = DrillLogic(kind, card_list, seed, choices=choices, clock=clock)
+        self.logic = self._logic(kind, card_list)
         self._build_selectors(kind, cards, len(card_list))
         question_panel = self._build_question_panel(len(card_list))
         self._wire()
@@ -95,6 +104,7 @@ class Drill(W.VBox):
             W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.image, question_panel], layout=W.Layout(align_items="flex-start",
                                                                  flex_flow="row wrap")),
+            self.panel_html,
             self.stats_html,
         ])
         self.add_class("tl-drill")
@@ -134,8 +144,9 @@ class Drill(W.VBox):
         self.next_button = W.Button(description="Next card", button_style="primary",
                                     icon="arrow-right", tooltip="Show the next card")
         self.score_html = W.HTML()
-        self.progress = W.IntProgress(min=0, max=count, value=0, description="Mastered",
+        self.progress = W.IntProgress(min=0, max=count, value=0, description="Known",
                                       bar_style="success", layout=W.Layout(width="320px"))
+        self.panel_html = W.HTML()
         self.stats_button = W.ToggleButton(description="Stats", icon="bar-chart",
                                            tooltip="Accuracy, time and the hardest cards")
         self.stats_html = W.HTML(layout=W.Layout(display="none"))
@@ -197,8 +208,7 @@ class Drill(W.VBox):
         starts again on the same cards."""
         if kind == self.logic.kind:
             return
-        self.logic = DrillLogic(kind, self.logic.cards, self._seed, choices=self._choices,
-                                clock=self._clock)
+        self.logic = self._logic(kind, self.logic.cards)
         if self.kind_dropdown.value != kind:
             self.kind_dropdown.value = kind
         self._show_question()
@@ -206,9 +216,7 @@ class Drill(W.VBox):
     def set_cards(self, cards: str | Iterable[Card | str] | None) -> None:
         """Drill another set of cards (a set name, ``"own"``, notation or a list); starts again."""
         card_list = self._cards_for(cards)
-        self.logic = DrillLogic(self.logic.kind, card_list, self._seed, choices=self._choices,
-                                clock=self._clock)
-        self.progress.max = len(card_list)
+        self.logic = self._logic(self.logic.kind, card_list)
         if isinstance(cards, str) and cards.strip().lower() in {v for _, v in self.cards_dropdown.options}:
             key = cards.strip().lower()
             if self.cards_dropdown.value != key:
@@ -221,8 +229,15 @@ class Drill(W.VBox):
         """The logic's :meth:`~tarot_learn.drill.Drill.stats`."""
         return self.logic.stats()
 
+    def panel(self) -> Progress:
+        """The progress panel's figures (the logic's :meth:`~tarot_learn.drill.Drill.panel`)."""
+        return self.logic.panel()
+
     # ---- wiring -------------------------------------------------------------------------------
     _quiet_cards = False
+
+    def _logic(self, kind: str, cards: Any) -> DrillLogic:
+        return DrillLogic(kind, cards, self._seed, choices=self._choices, clock=self._clock, **self._memory_args)
 
     def _cards_for(self, cards: str | Iterable[Card | str] | None) -> list[Card] | str | Iterable[Card | str] | None:
         if isinstance(cards, str) and cards.strip().lower() == "own":
@@ -326,12 +341,13 @@ class Drill(W.VBox):
 
     def _refresh_score(self) -> None:
         right, asked = self.logic.score
-        mastered, total = self.logic.progress()
+        panel = self.logic.panel()
         pct = f" ({100 * right / asked:.0f}%)" if asked else ""
         self.score_html.value = (f"Score {right}/{asked}{pct} · streak {self.logic.streak} · "
-                                 f"{mastered} of {total} cards mastered")
-        self.progress.max = total
-        self.progress.value = mastered
+                                 f"{panel.known} of {panel.total} known")
+        self.progress.max = panel.total
+        self.progress.value = panel.known
+        self.panel_html.value = progress_html(panel, self.logic.memory.notice)
         self._refresh_stats()
 
     def _refresh_stats(self) -> None:
@@ -355,9 +371,14 @@ def _nameless_png(card: Card, height: int) -> bytes:
         return _NAMELESS[key]
     import io
 
+    from ..render import card_image, has_pillow
+    if not has_pillow():            # the static site: cover the names on the shipped picture
+        from ..render.nameless import nameless_png
+
+        _NAMELESS[key] = nameless_png(card, height)
+        return _NAMELESS[key]
     from PIL import ImageDraw
 
-    from ..render import card_image
     from ..render.images import name_areas
 
     img = card_image(card, height, show_value=False)
@@ -380,10 +401,23 @@ def stats_html(s: DrillStats) -> str:
     rows = sorted(s.cards.values(), key=lambda c: (c.accuracy, -(c.mean_seconds or 0), c.card.index))
     body = "".join(
         f"<tr><td>{_esc(c.card.name)}</td><td>{c.correct}/{c.asked}</td>"
-        f"<td>{100 * (c.accuracy or 0):.0f}%</td><td>{c.mean_seconds or 0:.1f} s</td>"
-        f"<td>{c.box}</td></tr>" for c in rows)
+        f"<td>{100 * (c.accuracy or 0):.0f}%</td><td>{c.mean_seconds or 0:.1f} s</td></tr>" for c in rows)
     head = _esc(str(s)).replace("\n", "<br>")
     return (f'<div class="tl-drill-stats">{_panel(head, _INFO)}'
             '<table style="border-collapse:collapse"><thead><tr><th>card</th><th>right</th>'
-            '<th>accuracy</th><th>mean time</th><th>box</th></tr></thead>'
+            '<th>accuracy</th><th>mean time</th></tr></thead>'
             f"<tbody>{body}</tbody></table></div>")
+
+
+def progress_html(p: Progress, notice: str = "") -> str:
+    """The progress panel: known, due today, new, the day streak, then accuracy per group."""
+    days = f"{p.streak} day{'s' if p.streak != 1 else ''}"
+    cells = "".join(
+        f"<tr><td>{_esc(label)}</td><td>{f'{100 * right / asked:.0f}%' if asked else '–'}</td>"
+        f"<td>{right}/{asked}</td></tr>" for label, (right, asked) in p.groups.items())
+    warning = f'<div style="color:{_NO}">{_esc(notice)}</div>' if notice else ""
+    return (f'<div class="tl-drill-progress" style="margin:6px 0;color:#2b2533">{warning}'
+            f"<b>Progress</b> (kept between sessions): <b>{p.known}</b> of {p.total} known · "
+            f"<b>{p.due_today}</b> due today · {p.new} new · streak <b>{days}</b>"
+            '<table style="border-collapse:collapse;margin-top:4px"><thead><tr><th>group</th>'
+            f"<th>accuracy</th><th>right</th></tr></thead><tbody>{cells}</tbody></table></div>")

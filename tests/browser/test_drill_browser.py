@@ -1,5 +1,6 @@
 """The recognition drill in a real browser: JupyterLab and Voila render it, a click on a choice
-reaches the kernel and the feedback appears in the page; a typed answer works too."""
+reaches the kernel and the feedback appears in the page, with the progress panel (kept between
+sessions) counting the answer; a typed answer works too."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ NOTEBOOK = "tests/browser/notebooks/drill.ipynb"
 
 
 def replica(kind: str, cards, seed: int) -> DrillLogic:
-    """The same drill as the fixture notebook's (seeded, so the same cards and options)."""
-    return DrillLogic(kind, cards, seed)
+    """The same drill as the fixture notebook's (seeded, so the same cards and options; the
+    notebook's learner is new each run, so its schedule starts empty like this one's)."""
+    return DrillLogic(kind, cards, seed, remember=False)
 
 
 def our_errors(errors: list[str]) -> list[str]:
@@ -35,6 +37,8 @@ def check_a_round(page, root, logic: DrillLogic, shot) -> None:
     q = logic.question
     buttons = root.locator(".tl-drill-choice")
     assert buttons.all_inner_texts() == list(q.options)
+    panel = root.locator(".tl-drill-progress")
+    assert "0 of 22 known" in panel.inner_text() and "22 new" in panel.inner_text()
     # The card picture is there and has been decoded.
     page.wait_for_function("el => el.complete && el.naturalHeight > 0",
                            arg=root.locator("img").first.element_handle())
@@ -43,6 +47,8 @@ def check_a_round(page, root, logic: DrillLogic, shot) -> None:
     feedback = root.locator(".tl-drill-feedback")
     feedback.filter(has_text="Right!").wait_for(timeout=15_000)
     assert q.expected in root.locator(".tl-drill-choice.mod-success").inner_text()
+    panel.filter(has_text="21 new").wait_for(timeout=15_000)
+    assert "streak 1 day" in panel.inner_text()
     shot("right")
     # Next card, then a wrong choice: red feedback naming the right card.
     root.get_by_role("button", name="Next card").click()
@@ -58,6 +64,7 @@ def check_a_round(page, root, logic: DrillLogic, shot) -> None:
     feedback.filter(has_text="Not quite").wait_for(timeout=15_000)
     assert q2.expected in feedback.inner_text()
     assert root.locator(".tl-drill-choice.mod-danger").inner_text().strip() == q2.options[wrong]
+    panel.filter(has_text="20 new").wait_for(timeout=15_000)
     shot("wrong")
 
 

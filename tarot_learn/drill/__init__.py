@@ -17,13 +17,16 @@ number before its digits are added).  Answering gives immediate feedback with th
 and a one-line teaching note.  An answer that cannot be read at all is not marked wrong: the
 feedback says how to write one and the question stays open.
 
-A Leitner scheduler decides what comes next: a card answered right moves up a box and comes back
-after a longer gap (3, 7, 15, 30, 60 questions); a card missed goes back to box 1 and returns two
-questions later (every other question at most goes to missed cards, so new cards keep coming),
-so missed cards come back much more often.  Everything random (order, option
-order, kinds) comes from ``seed``, so a run is reproducible.
+FSRS decides what comes next and remembers it between sessions (:mod:`tarot_learn.drill.memory`):
+each question about a card (``"name:T19"``, ``"value:T19"``) is a flash card; a card missed comes
+back within minutes, one answered right after ten minutes, then days, then weeks.  Cards due come
+first (the one due longest ago first), with a new card at least every third question while there
+are new cards; when nothing is due, new cards, then the card due soonest.  Each learner's cards
+are kept in a file per deck (``learner=``, ``deck=``), so a learner can stop today and pick up
+tomorrow; ``remember=False`` keeps them in memory only.  Everything random (which new card, option
+order) comes from ``seed``; the clock (epoch seconds) can be injected, so a test controls the days.
 
->>> d = Drill(kind="name", cards="T17 T18 T19 T20", seed=1, clock=lambda: 0.0)
+>>> d = Drill(kind="name", cards="T17 T18 T19 T20", seed=1, clock=lambda: 0.0, remember=False)
 >>> q = d.question
 >>> q.prompt, len(q.options), q.expected in q.options
 ('Which card is this?', 5, True)
@@ -46,23 +49,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .cards import TAROT, Card, Suit, parse_cards, roman, tarot_deck
-from .errors import CardError, OptionError, TarotLearnError
-from .decks.names import card_for_name, normalise
-from .numerology import arithmetic, explain, playing_value
+from datetime import datetime, timezone
+
+from ..cards import TAROT, Card, Suit, parse_cards, roman, tarot_deck
+from ..errors import CardError, OptionError, TarotLearnError
+from ..decks.names import card_for_name, normalise
+from ..numerology import arithmetic, explain, playing_value
+from .memory import Memory, Progress
 
 __all__ = ["Drill", "Question", "Feedback", "CardStats", "DrillStats", "KINDS", "CARD_SETS",
-           "parse_answer", "select_cards", "INTERVALS"]
+           "parse_answer", "select_cards", "Memory", "Progress"]
 
 KINDS = ("name", "value", "group", "mixed")
 _SIMPLE_KINDS = ("name", "value", "group")
 
-# Questions until a card answered right in box k (1..5) is due again; a miss returns in 2.
-INTERVALS = {1: 3, 2: 7, 3: 15, 4: 30, 5: 60}
-MISS_GAP = 2
 MAX_ANSWER = 200   # characters in a typed answer
-TOP_BOX = 5
-MASTERED_BOX = 3   # two right answers in a row without a miss since
 NEW_EVERY = 3      # while unseen cards remain, at least one question in three shows a new one
 
 _PROMPTS = {
@@ -319,13 +320,12 @@ class Feedback:
 
 @dataclass
 class CardStats:
-    """How one card went so far."""
+    """How one card went in this session."""
 
     card: Card
     asked: int = 0
     correct: int = 0
     seconds: float = 0.0
-    box: int = 1
 
     @property
     def accuracy(self) -> float | None:
@@ -338,14 +338,14 @@ class CardStats:
 
 @dataclass
 class DrillStats:
-    """The summary of a drill so far (``Drill.stats()``)."""
+    """The summary of a drill session so far (``Drill.stats()``); ``known`` counts over every session."""
 
     asked: int
     correct: int
     mean_seconds: float | None
     cards: dict[Card, CardStats] = field(default_factory=dict)
     hardest: list[Card] = field(default_factory=list)
-    mastered: int = 0
+    known: int = 0
     total: int = 0
 
     @property
@@ -357,7 +357,7 @@ class DrillStats:
             return "No answers yet."
         acc = f"{self.correct}/{self.asked} right ({100 * self.correct / self.asked:.0f}%)"
         lines = [f"{acc}, {self.mean_seconds:.1f} s per card on average; "
-                 f"{self.mastered} of {self.total} cards mastered"]
+                 f"{self.known} of {self.total} known"]
         if self.hardest:
             lines.append("Hardest: " + ", ".join(
                 f"{c.name} ({self.cards[c].correct}/{self.cards[c].asked})" for c in self.hardest))
@@ -365,12 +365,12 @@ class DrillStats:
 
 
 class _Slot:
-    """The scheduler's record of one card."""
+    """One flash card of the drill: a card and the kind of question asked about it."""
 
-    __slots__ = ("card", "stats", "due", "seen")
+    __slots__ = ("card", "kind", "key")
 
-    def __init__(self, card: Card, stats: CardStats) -> None:
-        self.card, self.stats, self.due, self.seen = card, stats, 0, False
+    def __init__(self, card: Card, kind: str) -> None:
+        self.card, self.kind, self.key = card, kind, f"{kind}:{card}"
 
 
 class Drill:
@@ -378,32 +378,35 @@ class Drill:
     (``"name"``, ``"value"``, ``"group"`` or ``"mixed"``).
 
     ``seed`` makes the run reproducible; ``choices`` is the number of options shown (the answer
-    and ``choices - 1`` distractors, 2..5); ``clock`` returns seconds (inject one in tests).
+    and ``choices - 1`` distractors, 2..5); ``clock`` returns epoch seconds (inject one in tests);
+    ``learner`` and ``deck`` name the file the schedule is kept in (``remember=False``: none).
     """
 
     def __init__(self, kind: str = "name", cards: str | Iterable[Card | str] | None = None,
-                 seed: int | None = None, *, choices: int = 5,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 seed: int | None = None, *, choices: int = 5, clock: Callable[[], float] = time.time,
+                 learner: str | None = None, deck: str = "default", remember: bool = True) -> None:
         if kind not in KINDS:
             raise OptionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
         if isinstance(choices, bool) or not isinstance(choices, int) or not 2 <= choices <= 5:
             raise OptionError(f"choices must be a whole number from 2 to 5, not {choices!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"seed must be a whole number or None, not {seed!r}")
+        if learner is not None and not isinstance(learner, str):
+            raise OptionError(f"learner is a name (text), not {type(learner).__name__}")
         self.kind = kind
         self.cards = select_cards(cards)
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.choices = choices
         self._rng = random.Random(self.seed)
         self._clock = clock
+        self.memory = Memory(str(deck), learner, remember=remember)
         self._stats = {c: CardStats(c) for c in self.cards}
-        # Scheduling state, one slot per card in pack order (lists, not dicts keyed by Card:
-        # hashing a Card is the slow part of choosing the next question).
-        self._slots = [_Slot(c, self._stats[c]) for c in self.cards]
-        self._slot_of = {c: s for c, s in zip(self.cards, self._slots)}
+        kinds = _SIMPLE_KINDS if kind == "mixed" else (kind,)
+        self._slots = [_Slot(c, k) for c in self.cards for k in kinds]
         self.history: list[Feedback] = []
         self._turn = 0
         self._since_new = 0
+        self._slot: _Slot | None = None
         self._question: Question | None = None
         self._feedback: Feedback | None = None
         self._shown_at = 0.0
@@ -424,11 +427,16 @@ class Drill:
     def answered(self) -> bool:
         return self._feedback is not None
 
+    def now(self) -> datetime:
+        """The injected clock's time as an aware UTC datetime (what FSRS schedules with)."""
+        return datetime.fromtimestamp(self._clock(), timezone.utc)
+
     def next(self) -> Question:
         """Move on to the next card (skipping the current one if it is unanswered)."""
-        card = self._pick()
-        self._since_new = 0 if not self._slot_of[card].seen else self._since_new + 1
-        kind = self.kind if self.kind != "mixed" else self._rng.choice(_SIMPLE_KINDS)
+        slot = self._pick()
+        is_new = self.memory.get(slot.key) is None
+        self._since_new = 0 if is_new else self._since_new + 1
+        card, kind = slot.card, slot.kind
         truth = _truth(kind, card)
         wrong = _distractors(kind, card, self._rng, self.choices - 1)
         answers = [truth] + wrong
@@ -440,44 +448,31 @@ class Drill:
             self._rng.shuffle(answers)
         order = [_label(kind, a) for a in answers]
         self._turn += 1
+        self._slot = slot
         self._question = Question(self._turn, card, kind, _PROMPTS[kind], tuple(order),
                                   _label(kind, truth))
         self._feedback = None
         self._shown_at = self._clock()
         return self._question
 
-    def _pick(self) -> Card:
-        """Leitner order.  Cards fall in three kinds: *relearn* (missed last time, box 1), *review*
-        (answered right, box 2..5) and *new* (not asked yet).  Due relearn cards come first, but
-        never twice in a row while something else could be asked, so a few hard cards cannot
-        crowd out the rest; then a new card if none came in the last two questions (so a big
-        set keeps opening up), then due reviews (lowest box first), then new cards; when nothing
-        is due, the card due soonest.  Never the same card twice in a row unless it is the only one.
-        """
-        last = self._question.card if self._question is not None else None
-        pool = [s for s in self._slots if s.card is not last] or list(self._slots)
+    def _pick(self) -> _Slot:
+        """FSRS order.  Due cards first, the one due longest ago first; but while new cards remain,
+        at least one question in ``NEW_EVERY`` shows a new one, so a big set keeps opening up.
+        With nothing due: a new card, else the card due soonest (practising ahead).  Never the
+        same card and kind twice in a row unless it is the only one."""
+        now = self.now()
+        pool = [s for s in self._slots if s is not self._slot] or list(self._slots)
         rng = self._rng
-        now = self._turn + 1                        # the number of the question being chosen
-        due_relearn, due_review, new = [], [], []
+        due, new, ahead = [], [], []
         for s in pool:
-            if not s.seen:
+            record = self.memory.get(s.key)
+            if record is None:
                 new.append(s)
-            elif s.due <= now:
-                (due_relearn if s.stats.box == 1 else due_review).append(s)
-        last_slot = self._slot_of.get(last) if last is not None else None
-        alternate = (last_slot is not None and last_slot.seen and last_slot.stats.box == 1
-                     and bool(due_review or new))
-        if due_relearn and not alternate:
-            return min(due_relearn, key=lambda s: (s.due, rng.random())).card
-        if new and self._since_new >= NEW_EVERY - 1:
-            return rng.choice(new).card
-        if due_review:
-            return min(due_review, key=lambda s: (s.stats.box, s.due, rng.random())).card
-        if new:
-            return rng.choice(new).card
-        if due_relearn:
-            return min(due_relearn, key=lambda s: (s.due, rng.random())).card
-        return min(pool, key=lambda s: (s.due, s.stats.box, rng.random())).card
+            else:
+                (due if record.fsrs.due <= now else ahead).append((record.fsrs.due, rng.random(), s))
+        if new and (not due or self._since_new >= NEW_EVERY - 1):
+            return rng.choice(new)
+        return min(due or ahead, key=lambda t: (t[0], t[1]))[2]
 
     # ---- answering ------------------------------------------------------------------------------
     def answer(self, text: str) -> Feedback:
@@ -504,19 +499,13 @@ class Drill:
 
     def _record(self, given: str, correct: bool) -> Feedback:
         q = self.question
+        assert self._slot is not None
         seconds = max(0.0, self._clock() - self._shown_at)
         st = self._stats[q.card]
         st.asked += 1
         st.seconds += seconds
-        slot = self._slot_of[q.card]
-        slot.seen = True
-        if correct:
-            st.correct += 1
-            slot.due = self._turn + INTERVALS[st.box]
-            st.box = min(TOP_BOX, st.box + 1)
-        else:
-            st.box = 1
-            slot.due = self._turn + MISS_GAP
+        st.correct += correct
+        self.memory.review(self._slot.key, correct, seconds, self.now())
         fb = Feedback(q, given, True, correct, q.expected, _note(q.kind, q.card), seconds)
         self._feedback = fb
         self.history.append(fb)
@@ -525,7 +514,7 @@ class Drill:
     # ---- summary --------------------------------------------------------------------------------
     @property
     def score(self) -> tuple[int, int]:
-        """(right answers, answers)."""
+        """(right answers, answers) in this session."""
         return sum(f.correct for f in self.history), len(self.history)
 
     @property
@@ -538,25 +527,30 @@ class Drill:
             n += 1
         return n
 
-    def progress(self) -> tuple[int, int]:
-        """(cards mastered, cards in the drill): mastered means in box 3 or higher, i.e. answered
-        right at least twice since the last miss."""
-        return sum(s.box >= MASTERED_BOX for s in self._stats.values()), len(self.cards)
+    def due(self, card: Card | str, kind: str | None = None) -> datetime | None:
+        """When ``card`` is due again for ``kind`` questions (this drill's kind by default); None if never asked."""
+        record = self.memory.get(f"{kind or self._slots[0].kind}:{Card.parse(str(card))}")
+        return record.fsrs.due if record is not None else None
 
-    def box(self, card: Card) -> int:
-        """The Leitner box (1..5) ``card`` is in."""
-        return self._stats[card].box
+    def panel(self) -> Progress:
+        """The progress panel's figures over every session: known, due today, new, accuracy per group, streak."""
+        groups = {s.key: s.card.group or "T" for s in self._slots}
+        return self.memory.progress(groups, self.now(), groups)
+
+    def progress(self) -> tuple[int, int]:
+        """(flash cards known, flash cards in the drill): known means graduated to FSRS's review state."""
+        p = self.panel()
+        return p.known, p.total
 
     def stats(self, hardest: int = 5) -> DrillStats:
-        """Accuracy, mean time per card, per-card figures and the ``hardest`` cards (lowest
-        accuracy, then slowest) among those answered."""
+        """This session's accuracy, mean time per card, per-card figures and the ``hardest`` cards
+        (lowest accuracy, then slowest) among those answered."""
         right, asked = self.score
         seconds = sum(f.seconds for f in self.history)
         answered = [s for s in self._stats.values() if s.asked]
         worst = sorted((s for s in answered if s.correct < s.asked),
                        key=lambda s: (s.accuracy, -(s.mean_seconds or 0.0), s.card.index))
-        mastered, total = self.progress()
+        known, total = self.progress()
         return DrillStats(asked, right, seconds / asked if asked else None,
-                          {s.card: CardStats(s.card, s.asked, s.correct, s.seconds, s.box)
-                           for s in answered},
-                          [s.card for s in worst[:hardest]], mastered, total)
+                          {s.card: CardStats(s.card, s.asked, s.correct, s.seconds) for s in answered},
+                          [s.card for s in worst[:hardest]], known, total)
