@@ -5,6 +5,11 @@ kwargs)]`` with patterns under ``/tarot/``; the extension joins them to the serv
 feature module that cannot be imported, or whose ``handlers`` fails or returns a pattern outside
 ``/tarot/``, stops the server at start with its error: a class never opens half-built.
 
+A feature module may also expose ``landing_links(serverapp) -> list[(title, path, note)]``: entries
+for the landing page's Tables list (path under the base URL, e.g. ``"tarot/tables"``).  The landing
+page shows the current challenge through ``tarot_learn.classroom.challenge.current_challenge(serverapp)``
+(a one-line description, or None) when that module exists.
+
 To add a feature, write its module and add its name to :data:`FEATURES`.
 """
 
@@ -20,6 +25,7 @@ __all__ = ["FEATURES", "collect", "LOAD_ERROR"]
 # The pages of the class, in order of precedence (the first pattern that matches a URL wins).
 FEATURES: tuple[str, ...] = (
     "tarot_learn.classroom.pages",
+    "tarot_learn.classroom.tables_web",
 )
 
 # Where a failed load is recorded in the tornado settings: the launcher reads it and stops.
@@ -44,9 +50,10 @@ def _jupyter_server_extension_points() -> list[dict]:
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
-    from tarot_learn.classroom.pages import voila_page_rule
+    from tarot_learn.classroom.pages import FEATURES_SETTING, voila_page_rule
 
     settings = serverapp.web_app.settings
+    settings[FEATURES_SETTING] = FEATURES
     try:
         pattern, handler, kwargs = voila_page_rule(serverapp)
         page = (url_path_join(serverapp.base_url, pattern), handler, kwargs)

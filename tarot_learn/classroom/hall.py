@@ -43,6 +43,8 @@ CREATE TABLE IF NOT EXISTS shared_games (id INTEGER PRIMARY KEY AUTOINCREMENT, t
 CREATE TABLE IF NOT EXISTS shared_ranking (name TEXT PRIMARY KEY, xp INTEGER NOT NULL DEFAULT 0,
     chips INTEGER NOT NULL DEFAULT 0, games INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS shared_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS shared_keys (table_id TEXT NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (table_id, name));
 """
 
 
@@ -87,6 +89,35 @@ class Hall:
         table.sit(name, code)
         self.save(table)
         return table
+
+    def sit(self, table_id: str, name: str, key: str = "", code: str = "") -> str:
+        """Seat ``name`` (a newcomer) or give their seat back (``key`` proves it is them); returns
+        the seat's key, which the page keeps so that only this player can come back to this seat."""
+        table = self.table(table_id)
+        if table.seat_of(name) is not None:
+            known = self.db.execute("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?",
+                                    (table.id, name)).fetchone()
+            if known is None or not secrets.compare_digest(known[0], str(key)):
+                raise IllegalMove(f"{name[:40]} already sits at this table: choose another name", rule="FT-45")
+        table.sit(name, code)
+        self.save(table)
+        return self.seat_key(table.id, name)
+
+    def seat_key(self, table_id: str, name: str) -> str:
+        """The key of ``name``'s seat at ``table_id`` (made on first use)."""
+        row = self.db.execute("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?",
+                              (table_id, name)).fetchone()
+        if row:
+            return row[0]
+        key = secrets.token_urlsafe(16)
+        self.db.execute("INSERT INTO shared_keys VALUES (?, ?, ?)", (table_id, name, key))
+        return key
+
+    def leave(self, table_id: str, name: str) -> None:
+        """``name``'s page is gone: a robot stands in and the seat is held (FT-47)."""
+        table = self.table(table_id)
+        table.disconnect(name)
+        self.save(table)
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open, public tables: what the lobby lists (private ones are joined by code, FT-48)."""
@@ -193,13 +224,28 @@ def seat_view(table: Table, name: str | None) -> dict[str, Any]:
         "seats": [{"name": s.name, "robot": s.robot, "held": s.held_until is not None,
                    "abandoned": s.abandoned} for s in table.seats],
         "started": table.started, "obs": obs.to_json() if obs is not None else None,
+        "moves": len(table.match.deal.history) if table.started else 0,
         "actions": [str(m) for m in table.match.deal.legal_moves()] if my_turn else [],
         "seconds_left": left, "over": table.game_over(),
         "between_deals": table.started and not table.match.in_progress and not table.game_over(),
-        "sheet": json.loads(table.match.sheet.to_json()) if table.started else None,
+        "sheet": _sheet(table) if table.started else None, "names": _card_names(obs),
         "vote": {"proposer": table.votes.proposer, "accepted": sorted(table.votes.accepted)},
         "voters": sorted(table.voters()),
     }
+
+
+def _sheet(table: Table) -> dict[str, Any]:
+    sheet = table.match.sheet
+    rows = [{"scores": list(r.scores), "practice": r.practice, "result": r.result} for r in sheet.rows]
+    return {"names": list(sheet.names), "rows": rows, "totals": list(sheet.totals()), "cancelled": sheet.cancelled}
+
+
+def _card_names(obs: Any) -> dict[str, str]:
+    """Each visible card's name in words, for the page's buttons and screen readers."""
+    if obs is None:
+        return {}
+    seen = {c for p in obs.piles for c in p.cards} | {c for t in obs.tricks for c in t.cards}
+    return {str(c): c.french_name for c in seen}
 
 
 def check_intent(message: Any) -> dict[str, Any]:

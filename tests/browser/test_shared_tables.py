@@ -1,0 +1,142 @@
+"""French Tarot at one table across several laptops (FT-45 .. FT-48), four people in four browsers.
+
+Two students create and join a private table, a third is refused without its code, a spectator
+watches; the master fills two seats with robots; a whole deal is played to its score sheet by
+clicking; one student's page is closed mid-deal, a robot plays for them, and reopened within the
+hold time they go on with the same hand.  Every message every page receives is checked: no page
+ever receives a card of another seat's hand.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import socket
+import sys
+
+import pytest
+
+from tests.browser.jlab import Server, wait_for
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    port = next(p for p in range(9060, 9099) if socket.socket().connect_ex(("127.0.0.1", p)) != 0)
+    tmp, token = tmp_path_factory.mktemp("tables"), secrets.token_urlsafe(8)
+    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
+            "--class-dir", str(tmp / "class"), "--standby", "1"]
+    server = Server(argv, port, token, tmp / "server.log")
+    try:
+        wait_for(f"{server.base}/api/status?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
+class Watcher:
+    """Every view a page receives over its table socket, checked for other seats' cards."""
+
+    def __init__(self, page) -> None:
+        self.views: list[dict] = []
+        self.leaks: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame) if "/tarot/tables/" in ws.url else None)
+
+    def _frame(self, payload) -> None:
+        data = json.loads(payload if isinstance(payload, str) else payload.decode())
+        if "obs" not in data or data["obs"] is None:
+            return
+        self.views.append(data)
+        you = data["you"]
+        for pile in data["obs"]["piles"]:
+            if pile["id"].startswith("hand:") and pile["id"] != f"hand:{you}" and pile["cards"]:
+                self.leaks.append(f"seat {you} received {pile['id']}: {pile['cards']}")
+
+
+def login(context, server) -> None:
+    page = context.new_page()
+    page.goto(f"{server.base}/tarot/?token={server.token}")
+    page.close()
+
+
+def take_turn(page) -> bool:
+    """Click the first thing this player may do (a card or a bid); False when it is not their turn."""
+    button = page.locator("#hand button:not([disabled]), #actions button, #controls button:text('Deal')").first
+    if button.count() == 0:
+        return False
+    button.click()
+    return True
+
+
+def hand_of(page) -> list[str]:
+    return page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+
+
+def test_four_people_at_a_private_table(classroom, browser, artifacts) -> None:
+    contexts = [browser.new_context() for _ in range(4)]
+    for context in contexts:
+        login(context, classroom)
+    ana, ben, eve, watcher = (c.new_page() for c in contexts)
+    seen = {name: Watcher(p) for name, p in (("ana", ana), ("ben", ben), ("watcher", watcher))}
+    base = f"{classroom.base}/tarot/tables"
+
+    ana.goto(base)
+    ana.fill("#name", "Ana")
+    ana.check("input[name=private]")
+    ana.fill("input[name=seconds]", "0")
+    ana.click("text=Create the table")
+    ana.wait_for_url("**/tarot/tables/*?name=Ana&code=*")
+    table_url = ana.url.split("?")[0]
+    code = ana.url.split("code=")[1]
+    ana.get_by_text("Invitation code for this private table").wait_for()
+
+    eve.goto(base)
+    assert table_url.rsplit("/", 1)[1] not in eve.content()          # private tables are not listed
+    eve.goto(f"{table_url}?name=Eve")
+    eve.locator("#msg", has_text="private").wait_for()
+
+    ben.goto(f"{table_url}?name=Ben&code={code}")
+    ben.locator(".seat", has_text="Ben").first.wait_for()
+    watcher.goto(table_url)
+    ana.click("text=Fill empty seats with robots")
+    ben.locator(".seat", has_text="robot").first.wait_for()
+
+    _play_until(ana, ben, lambda: len(seen["ben"].views) > 8 and hand_size(ben) < hand_size_start(seen["ben"]))
+    before = hand_of(ben)
+    ben.close()                                                      # Ben's laptop drops mid-deal
+    ana.locator(".seat", has_text="away: a robot stands in").wait_for()
+    for _ in range(3):
+        take_turn(ana)
+    ben = contexts[1].new_page()
+    seen["ben"] = Watcher(ben)
+    ben.goto(f"{table_url}?name=Ben&code={code}")
+    ben.locator(".seat", has_text="Ben").first.wait_for()
+    after = hand_of(ben)
+    assert after and set(after) <= set(before)                       # the same hand, less what the robot played
+
+    _play_until(ana, ben, lambda: ana.locator("table[aria-label='Score sheet']").count() > 0)
+    watcher.locator("table[aria-label='Score sheet']").wait_for()
+    ana.screenshot(path=str(artifacts / "shared-table.png"), full_page=True)
+    assert min(len(w.views) for w in seen.values()) > 5
+    for name, w in seen.items():
+        assert w.leaks == [], (name, w.leaks[:3])
+    assert all(v["you"] is None for v in seen["watcher"].views)
+    for context in contexts:
+        context.close()
+
+
+def hand_size(page) -> int:
+    return page.locator("#hand button").count()
+
+
+def hand_size_start(watcher: Watcher) -> int:
+    return max((len(p["cards"]) for v in watcher.views for p in v["obs"]["piles"]
+                if p["id"] == f"hand:{v['you']}"), default=0)
+
+
+def _play_until(ana, ben, done, limit: int = 400) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        moved = take_turn(ana) or take_turn(ben)
+        (ana if moved else ben).wait_for_timeout(120 if moved else 250)
+    raise AssertionError("the deal did not get there")
