@@ -21,13 +21,14 @@ from voila.tornado.handler import TornadoVoilaHandler
 from tarot_learn import rules
 from tarot_learn.classroom import classroot
 
-__all__ = ["handlers", "LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "page",
+__all__ = ["handlers", "feature_links", "LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "page",
            "current_challenge_reader"]
 
 log = logging.getLogger(__name__)
 
 SHEET_NAMES = {"TS": "Tarot Solitaire", "KL": "Klondike", "AT": "American Toad", "FT": "French Tarot"}
 CHALLENGE_MODULE = "tarot_learn.classroom.challenge"
+FEATURES_SETTING = "tarot_learn_features"  # set by the extension: the feature modules' names
 
 STYLE = """
 body { font: 17px/1.5 system-ui, sans-serif; margin: 0; color: #1b1b1b; background: #f6f3ec; }
@@ -68,9 +69,10 @@ def current_challenge_reader(serverapp: Any) -> Callable[[], Any]:
 class LandingHandler(JupyterHandler):
     """``/tarot/``: the lessons, the tables and the current challenge."""
 
-    def initialize(self, pages: Path, challenge: Callable[[], Any]) -> None:
+    def initialize(self, pages: Path, challenge: Callable[[], Any], links: list[tuple[str, str, str]]) -> None:
         self.pages = pages
         self.challenge = challenge
+        self.links = links
 
     @web.authenticated
     def get(self) -> None:
@@ -91,12 +93,14 @@ class LandingHandler(JupyterHandler):
         summary = self.challenge()
         challenge = (f'<p><a href="{self._link("tarot/challenge")}">{html.escape(str(summary))}</a></p>'
                      if summary else '<p class="note">No challenge yet: your teacher will start one.</p>')
+        more = "".join(f'<li><a href="{self._link(path)}">{html.escape(title)}</a><br>'
+                       f'<span class="note">{html.escape(note)}</span></li>' for title, path, note in self.links)
         return (f'<section aria-labelledby="h-challenge"><h2 id="h-challenge">Class challenge</h2>{challenge}</section>'
                 f'<section aria-labelledby="h-tables"><h2 id="h-tables">Tables</h2><ul class="cards">'
                 f'<li><a href="{tables}">Patience tables</a><br><span class="note">Tarot Solitaire, Klondike, '
                 f'American Toad</span></li>'
                 f'<li><a href="{tables}">French Tarot table</a><br><span class="note">you against three '
-                f"computer players (the French Tarot tab)</span></li></ul></section>"
+                f"computer players (the French Tarot tab)</span></li>{more}</ul></section>"
                 f'<section aria-labelledby="h-lessons"><h2 id="h-lessons">Lessons</h2>'
                 f'<ol class="cards">{lessons}</ol></section>'
                 f'<section aria-labelledby="h-rules"><h2 id="h-rules">Rule sheets</h2>'
@@ -136,10 +140,23 @@ def voila_page_rule(serverapp: Any) -> tuple[str, type, dict]:
              "voila_configuration": serverapp.voila_configuration})
 
 
+def feature_links(serverapp: Any) -> list[tuple[str, str, str]]:
+    """The landing page's extra entries: every feature module's ``landing_links(serverapp)``, a list
+    of ``(title, path under the base URL, one-line note)``, e.g. ``("Shared tables", "tarot/tables",
+    "play French Tarot with classmates")``."""
+    links = []
+    for name in serverapp.web_app.settings.get(FEATURES_SETTING, ()):
+        reader = getattr(importlib.import_module(name), "landing_links", None)
+        if reader is not None:
+            links += [(str(t), str(p).lstrip("/"), str(n)) for t, p, n in reader(serverapp)]
+    return links
+
+
 def handlers(serverapp: Any) -> list[tuple[str, type, dict]]:
     """The landing page and the rule sheets."""
     pages = Path(serverapp.root_dir)
     return [
-        ("/tarot/", LandingHandler, {"pages": pages, "challenge": current_challenge_reader(serverapp)}),
+        ("/tarot/", LandingHandler, {"pages": pages, "challenge": current_challenge_reader(serverapp),
+                                     "links": feature_links(serverapp)}),
         ("/tarot/rules/([A-Z]{2})", RulesHandler, {}),
     ]
