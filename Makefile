@@ -15,7 +15,7 @@ help:
 	@echo "make lab     JupyterLab on notebooks/00_start_here.ipynb (http://127.0.0.1:$(PORT)/lab)"
 	@echo "make test    the whole test suite"
 	@echo "make bench   speed figures"
-	@echo "make images  redraw the contact sheets in images/"
+	@echo "make images  redraw the shipped card art (tarot_learn/render/art) and the contact sheets in images/"
 
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tarot_learn needs Python >= 3.11; set PYTHON=python3.11 or newer"'
@@ -50,6 +50,7 @@ bench: $(VENV)/.installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 images: $(VENV)/.installed
+	$(PY) -m tarot_learn.render.artbuild
 	$(PY) -m tarot_learn.render.sheets images
 
 clean:

@@ -552,11 +552,17 @@ class State:
         """A word for the repr once the deal has an outcome (a game says how it ends)."""
         return ""
 
-    def _repr_png_(self) -> bytes:
+    def _repr_png_(self) -> bytes | None:
         # Lazy import, as python-chess does for SVG: the rules core never imports Pillow itself.
-        from .render import board_png
+        from .render import board_png, has_pillow
 
-        return board_png(self)
+        return board_png(self) if has_pillow() else None
+
+    def _repr_svg_(self) -> str | None:
+        # Without Pillow (the static site) the browser composes the shipped card pictures.
+        from .render import board_svg, has_pillow
+
+        return None if has_pillow() else board_svg(self).to_svg()
 
 
 def _checksum(body: dict[str, Any]) -> str:

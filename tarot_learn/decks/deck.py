@@ -16,7 +16,10 @@ import io
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from PIL import Image, ImageDraw, ImageOps
+try:
+    from PIL import Image, ImageDraw, ImageOps
+except ImportError:   # the browser's Python: the default art comes pre-drawn, scans are kept as files
+    Image = ImageDraw = ImageOps = None  # type: ignore[assignment]
 
 from ..cards import STANDARD, TAROT, Card, Suit, standard_deck, tarot_deck
 from ..render import images as _art
@@ -43,6 +46,8 @@ def fit_body(img: Image.Image, height: int, fit: str) -> Image.Image:
     >>> fit_body(Image.new("RGB", (300, 400), "red"), 280, "crop").size
     (148, 266)
     """
+    if Image is None:   # a scan kept as its file's bytes (decks.headers): the browser fits it
+        return img
     bw, bh, _ = _art.body_size(height)
     if img.mode in ("RGBA", "LA", "P"):
         flat = Image.new("RGBA", img.size, PAPER)
@@ -169,6 +174,9 @@ class Deck:
         return self._framed(("back",), self._back, height, style)
 
     def _framed(self, what: tuple, master: Image.Image, height: int, style: str) -> Image.Image:
+        if Image is None:
+            raise OptionError("a scan framed as a card picture needs Pillow (pip install pillow); without it "
+                              "boards, the drill and the contact sheet show the scan itself (card_png)")
         key = what + (height, style)
         img = self._cache.get(key)
         if img is None:
@@ -187,6 +195,8 @@ class Deck:
         if not self.has_own(_art.check_card(card)):
             return _art.card_png(card, height, style=style, show_value=show_value,
                                  four_colour=four_colour)
+        if Image is None:   # the scan's own file (PNG, JPEG, WebP or GIF): the browser scales it
+            return self._faces[self._plain(card)].data  # type: ignore[attr-defined]
         key = ("png", self._plain(card), height, style)
         data = self._cache.get(key)
         if data is None:
@@ -196,6 +206,10 @@ class Deck:
 
     def back_png(self, height: int = 280, style: str = "normal") -> bytes:
         """:meth:`back_image` as PNG bytes."""
+        if self._back is None:
+            return _art.back_png(height, style)
+        if Image is None:
+            return self._back.data  # type: ignore[attr-defined]
         key = ("png-back", height, style)
         data = self._cache.get(key)
         if data is None:
@@ -210,6 +224,9 @@ class Deck:
         """Like :func:`tarot_learn.render.sprite_sheet`, with this deck's pictures: all
         ``cards`` (and the back under ``"back"``) in one image plus ``{notation: (x, y, w, h)}``.
         """
+        if self.is_default:
+            return _art.sprite_sheet(cards, height, columns=columns, style=style, back=back,
+                                     show_value=show_value, four_colour=four_colour)
         height = _art.check_height(height)
         if columns is not None and (isinstance(columns, bool) or not isinstance(columns, int)
                                     or columns < 1):
@@ -238,7 +255,12 @@ class Deck:
     def contact_sheet(self, height: int = 110) -> Image.Image:
         """Every card of the pack at ``height`` px, in suit rows (trumps in two rows), with the
         back; cards drawn with the default art are captioned "default" so gaps show at a glance.
+        Without Pillow it is an SVG picture of the same layout (:mod:`tarot_learn.decks.contact_svg`).
         """
+        if Image is None:
+            from .contact_svg import contact_sheet_svg
+
+            return contact_sheet_svg(self, height)
         height = _art.check_height(height)
         cards = self.cards
         if self.pack == TAROT:
@@ -301,8 +323,11 @@ class Deck:
         return (f"<Deck {self.name!r} ({self.pack}): {len(self.own_cards)} own cards, "
                 f"{len(self.missing)} missing, {len(self.problems)} problems>")
 
-    def _repr_png_(self) -> bytes:
-        return _png(self.contact_sheet(90))
+    def _repr_png_(self) -> bytes | None:
+        return _png(self.contact_sheet(90)) if Image is not None else None
+
+    def _repr_svg_(self) -> str | None:
+        return self.contact_sheet(90).to_svg() if Image is None else None
 
 
 def _png(img: Image.Image) -> bytes:

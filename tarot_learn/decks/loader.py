@@ -38,7 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Mapping
 
-from PIL import Image
+try:
+    from PIL import Image
+except ImportError:   # the browser's Python: scans are checked from their headers (decks.headers)
+    Image = None  # type: ignore[assignment]
 
 from ..cards import STANDARD, TAROT, Card
 from ..errors import DeckError, OptionError, TarotLearnError

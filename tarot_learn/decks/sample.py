@@ -13,7 +13,10 @@ import random
 from pathlib import Path
 from typing import Iterable
 
-from PIL import Image, ImageDraw, ImageFilter, ImageOps
+try:
+    from PIL import Image, ImageDraw, ImageFilter, ImageOps
+except ImportError:   # the browser's Python: sample scans are the shipped default art as PNG files
+    Image = ImageDraw = ImageFilter = ImageOps = None  # type: ignore[assignment]
 
 from ..cards import STANDARD, TAROT, Card, parse_cards, standard_deck, tarot_deck
 from ..errors import CardError, OptionError
@@ -66,6 +69,8 @@ def sample_scan(card: Card | None, height: int = 360, seed: int = 0) -> Image.Im
     if face is None:
         from ..render import back_image
         face = back_image(height)
+    if Image is None:
+        return face   # a plain copy of the art (no tilt, tint or noise without Pillow)
     alpha = face.getchannel("A")
     grey = ImageOps.grayscale(face.convert("RGB"))
     sepia = ImageOps.colorize(grey, black="#2A1A0E", white="#F3E3C4", mid="#9C7A52")
@@ -123,7 +128,7 @@ def make_sample_scans(folder: str | os.PathLike, cards: Iterable[Card | str] | s
     made: dict[str, Path] = {}
     entries: dict[str, str] = {}
     for i, card in enumerate(chosen):
-        ext, fmt = formats[(i * 7 + len(str(card))) % 3]
+        ext, fmt = formats[(i * 7 + len(str(card))) % 3] if Image is not None else ("png", "PNG")
         if manifest:
             stem = f"IMG_{i + 1:04d}"
         else:

@@ -31,7 +31,10 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageOps
+try:
+    from PIL import Image, ImageOps
+except ImportError:   # the browser's Python: scans are checked from their headers (decks.headers)
+    Image = ImageOps = None  # type: ignore[assignment]
 
 from ..errors import DeckError, OptionError
 
@@ -222,6 +225,8 @@ def open_image(path: Path, root: Path, limits: Limits,
     claimed = _png_size(data) if fmt == "PNG" else None
     if claimed and claimed[0] * claimed[1] > limits.max_pixels:
         raise _too_big(*claimed, limits)
+    if Image is None:   # no Pillow (the static site): checked from its header, kept as its bytes
+        return _header_checked(data, fmt, limits)  # type: ignore[return-value]
     try:
         with warnings.catch_warnings():
             # Pillow warns (rather than raises) between its limit and twice it; either way the
@@ -251,6 +256,23 @@ def open_image(path: Path, root: Path, limits: Limits,
         reason = str(err).split("\n")[0][:120] or err.__class__.__name__
         raise ImageProblem(f"the {fmt} data is damaged or truncated ({reason}): export the scan "
                            "again") from None
+
+
+def _header_checked(data: bytes, fmt: str, limits: Limits) -> object:
+    """A :class:`~tarot_learn.decks.headers.Scan` (the file's bytes) once its header's size
+    passes the same limits Pillow's reading applies."""
+    from .headers import Scan, image_size
+
+    size = image_size(data, fmt)
+    if size is None:
+        raise ImageProblem(f"the {fmt} header is damaged or truncated: export the scan again")
+    w, h = size
+    if w * h > limits.max_pixels:
+        raise _too_big(w, h, limits)
+    if min(w, h) < limits.min_side:
+        raise ImageProblem(f"the image is only {w}x{h} pixels: use a scan at least "
+                           f"{limits.min_side} pixels on each side")
+    return Scan(bytes(data), fmt, w, h)
 
 
 def _open_header(data: bytes, fmt: str, limits: Limits) -> Image.Image:

@@ -17,6 +17,9 @@ lines (``pips``, ``emblems``, ``geometry``); text uses the DejaVu fonts shipped 
   what a deck of one's own scans and the drill build on.
 * :func:`pip_layout` ``(n)``: where a number card's pips go.
 * ``python -m tarot_learn.render.sheets [OUTDIR]`` writes contact sheets (``make images``).
+* Without Pillow (the static site's Python) the default art comes pre-drawn
+  (:mod:`~tarot_learn.render.prerendered`, pixel for pixel the renderer's), pictures are
+  :class:`~tarot_learn.render.raster.Raster` objects and boards are SVG (:func:`board_svg`).
 
 >>> from tarot_learn.cards import Card
 >>> card_image(Card.parse("T19")).size
@@ -26,9 +29,11 @@ lines (``pips``, ``emblems``, ``geometry``); text uses the DejaVu fonts shipped 
 """
 
 from .board import board_image, board_png
-from .images import (ASPECT, STYLES, back_image, card_image, card_png, card_size, card_width,
+from .svgboard import board_svg
+from .images import (ASPECT, STYLES, back_image, back_png, card_image, card_png, card_size, card_width,
                      clear_cache, sprite_sheet)
 from .pips import pip_layout
+from .prerendered import pillow as has_pillow
 
-__all__ = ["card_image", "back_image", "card_png", "sprite_sheet", "board_image", "board_png",
-           "pip_layout", "card_size", "card_width", "clear_cache", "ASPECT", "STYLES"]
+__all__ = ["card_image", "back_image", "card_png", "back_png", "sprite_sheet", "board_image", "board_png",
+           "board_svg", "has_pillow", "pip_layout", "card_size", "card_width", "clear_cache", "ASPECT", "STYLES"]

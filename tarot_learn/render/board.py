@@ -23,7 +23,10 @@ from __future__ import annotations
 import io
 from typing import Any, Mapping, Union
 
-from PIL import Image, ImageDraw
+try:
+    from PIL import Image, ImageDraw
+except ImportError:   # no Pillow (the browser's Python): the shipped art stands in (prerendered.py)
+    Image = ImageDraw = None  # type: ignore[assignment]
 
 from ..cards import Card
 from ..errors import OptionError
@@ -33,7 +36,7 @@ from .geometry import rounded_rect
 from .images import back_image, card_image, card_size, check_card, check_height, check_style, margin_for
 from .palette import FELT, HIGHLIGHT, PAPER
 
-__all__ = ["board_image", "board_png", "as_observation", "BOARD_MAX_HEIGHT", "Marks"]
+__all__ = ["board_image", "board_png", "as_observation", "BOARD_MAX_HEIGHT", "Marks", "board_layout", "BOARD_INKS"]
 
 BOARD_MAX_HEIGHT = 600
 
@@ -326,6 +329,11 @@ def board_image(source: object, height: int = 120, *, player: int = 0, marks: Ma
     >>> board_image(obs, 60, marks={"t1": "highlight"}).mode
     'RGBA'
     """
+    return _make_board(source, height, player, marks, show_value, four_colour, deal_code).render()
+
+
+def _make_board(source: object, height: int, player: int, marks: Marks | None, show_value: bool,
+                four_colour: bool, deal_code: str | None) -> _Board:
     height = check_height(height, "height (of one card)")
     if height > BOARD_MAX_HEIGHT:
         # A whole table of 4000 px cards would need gigabytes; boards stop at a sane size.
@@ -333,7 +341,25 @@ def board_image(source: object, height: int = 120, *, player: int = 0, marks: Ma
                           f"on a board (e.g. 120), not {height}")
     obs = as_observation(source, player)
     return _Board(obs, height, bool(show_value), bool(four_colour), _check_marks(marks, obs),
-                  deal_code if isinstance(deal_code, str) else None).render()
+                  deal_code if isinstance(deal_code, str) else None)
+
+
+# The board's own inks, for drawing the same layout another way (render.board_svg).
+BOARD_INKS = {"caption": _CAPTION, "dim_text": _DIM_TEXT, "place_fill": _PLACE_FILL,
+              "place_line": _PLACE_LINE, "place_text": _PLACE_TEXT, "place_dim": _PLACE_DIM}
+
+
+def board_layout(source: object, height: int = 120, *, player: int = 0, marks: Marks | None = None,
+                 show_value: bool = True, four_colour: bool = False,
+                 deal_code: str | None = None) -> tuple[int, int, Any]:
+    """What :func:`board_image` draws, laid out but not drawn: ``(width, height, board)``, where
+    ``board.ops`` lists ``("card", x, y, card_or_None, style)``, ``("place", x, y, label, style)``,
+    ``("caption", x, y, text)`` and ``("label", x, y, text)``, and ``board`` carries the sizes
+    (``pad``, ``gap``, ``cw``, ``ch``, ``text_px``, ``small_px``), ``obs`` and ``deal_code``.
+    :mod:`tarot_learn.render.svgboard` draws it where Pillow is absent."""
+    board = _make_board(source, height, player, marks, show_value, four_colour, deal_code)
+    w, h = board.layout()
+    return w, h, board
 
 
 def board_png(source: object, height: int = 120, *, player: int = 0, marks: Marks | None = None,

@@ -14,7 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import cos, pi, sin
 
-from PIL import Image, ImageDraw
+try:
+    from PIL import Image, ImageDraw
+except ImportError:   # no Pillow (the browser's Python): the shipped art stands in (prerendered.py)
+    Image = ImageDraw = None  # type: ignore[assignment]
 
 from ..cards import Card, roman
 from ..numerology import playing_value

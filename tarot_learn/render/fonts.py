@@ -13,7 +13,10 @@ import io
 from functools import lru_cache
 from importlib import resources
 
-from PIL import ImageFont
+try:
+    from PIL import ImageFont
+except ImportError:   # no Pillow (the browser's Python): the shipped art stands in (prerendered.py)
+    ImageFont = None  # type: ignore[assignment]
 
 __all__ = ["font", "font_bytes", "FONT_FILES"]
 

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from math import acos, atan2, cos, degrees, hypot, pi, sin
 from typing import Iterable, Mapping, Sequence
 
-from PIL import ImageDraw
+try:
+    from PIL import ImageDraw
+except ImportError:   # no Pillow (the browser's Python): the shipped art stands in (prerendered.py)
+    ImageDraw = None  # type: ignore[assignment]
 
 __all__ = [
     "Point", "Part", "Shape", "poly", "line", "circle", "ellipse_arc", "star", "rect",

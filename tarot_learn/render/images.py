@@ -14,10 +14,14 @@ import io
 from functools import lru_cache
 from typing import Iterable
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+try:
+    from PIL import Image, ImageChops, ImageDraw, ImageFilter
+except ImportError:   # the browser's Python has no Pillow: the shipped art is used (prerendered.py)
+    Image = ImageChops = ImageDraw = ImageFilter = None  # type: ignore[assignment]
 
 from ..cards import Card
 from ..errors import CardError, OptionError
+from . import prerendered
 from .cache import ByteLRU
 from .face import (CORNER_RADIUS, EDGE_INSET, Canvas, detail_for, draw_back, draw_face,
                    name_areas_units, supersample_for)
@@ -26,7 +30,8 @@ from .palette import HIGHLIGHT
 
 __all__ = ["card_image", "back_image", "card_png", "sprite_sheet", "card_width", "card_size",
            "margin_for", "STYLES", "ASPECT", "MIN_HEIGHT", "MAX_HEIGHT", "clear_cache",
-           "check_height", "check_style", "check_card", "body_size", "frame_body", "name_areas"]
+           "check_height", "check_style", "check_card", "body_size", "frame_body", "name_areas",
+           "draw_card_image", "draw_back_image", "back_png"]
 
 ASPECT = 0.58
 MIN_HEIGHT, MAX_HEIGHT = 20, 4000
@@ -224,8 +229,52 @@ def card_image(card: Card, height: int = 280, *, style: str = "normal", show_val
     key = ("face", card, height, style, show_value, four_colour)
     img = _IMAGES.get(key)
     if img is None:
-        img = frame_body(_body_image(card, height, show_value, four_colour), height, style)
+        img = _shipped(card, height, style, show_value, four_colour)
+        if img is None:
+            img = draw_card_image(card, height, style=style, show_value=show_value, four_colour=four_colour)
         _IMAGES.put(key, img, img.width * img.height * 4)
+    return img
+
+
+def draw_card_image(card: Card, height: int = 280, *, style: str = "normal", show_value: bool = True,
+                    four_colour: bool = False) -> Image.Image:
+    """:func:`card_image` drawn by the renderer itself, never taken from the shipped art (what
+    the shipped art is made of and checked against).  Needs Pillow."""
+    _need_pillow(f"drawing a card {height} pixels tall in style {style!r}")
+    return frame_body(_body_image(check_card(card), height, bool(show_value), bool(four_colour)), height, style)
+
+
+def draw_back_image(height: int = 280, style: str = "normal") -> Image.Image:
+    """:func:`back_image` drawn by the renderer itself.  Needs Pillow."""
+    _need_pillow(f"drawing a card back {height} pixels tall in style {style!r}")
+    bw, bh, _ = body_size(height)
+    cv = Canvas(bw, bh, supersample_for(bh))
+    draw_back(cv)
+    return frame_body(cv.finish(), height, style)
+
+
+def _need_pillow(what: str) -> None:
+    if Image is None:
+        raise OptionError(f"{what} needs Pillow (pip install pillow); without it the pictures come in the "
+                          f"pre-drawn sizes {', '.join(map(str, prerendered.HEIGHTS))}, style 'normal'")
+
+
+def _shipped(card: Card | None, height: int, style: str, show_value: bool, four_colour: bool) -> object:
+    """The pre-drawn picture (a Pillow image, or a Raster without Pillow), or None to draw it.
+    Without Pillow a size not shipped comes in the nearest shipped one at least as tall."""
+    if style != "normal":
+        return None
+    if Image is None:
+        height = prerendered.nearest_height(height)
+    data = prerendered.png(card, height, show_value=show_value, four_colour=four_colour)
+    if data is None:
+        return None
+    if Image is None:
+        from .raster import Raster
+
+        return Raster.from_png(data)
+    img = Image.open(io.BytesIO(data))
+    img.load()
     return img
 
 
@@ -253,15 +302,16 @@ def back_image(height: int = 280, style: str = "normal") -> Image.Image:
     key = ("back", height, style)
     img = _IMAGES.get(key)
     if img is None:
-        bw, bh, _ = body_size(height)
-        cv = Canvas(bw, bh, supersample_for(bh))
-        draw_back(cv)
-        img = frame_body(cv.finish(), height, style)
+        img = _shipped(None, height, style, True, False)
+        if img is None:
+            img = draw_back_image(height, style)
         _IMAGES.put(key, img, img.width * img.height * 4)
     return img
 
 
 def _png(img: Image.Image) -> bytes:
+    if Image is None:
+        return img.to_png()   # type: ignore[attr-defined]
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
@@ -280,7 +330,24 @@ def card_png(card: Card, height: int = 280, *, style: str = "normal", show_value
     key = (card, height, style, bool(show_value), bool(four_colour))
     data = _PNGS.get(key)
     if data is None:
-        data = _png(img)
+        shipped = style == "normal" and prerendered.png(card, img.height, show_value=bool(show_value),
+                                                        four_colour=bool(four_colour))
+        data = shipped or _png(img)
+        _PNGS.put(key, data, len(data))
+    return data
+
+
+def back_png(height: int = 280, style: str = "normal") -> bytes:
+    """:func:`back_image` encoded as PNG bytes (cached).
+
+    >>> back_png(60)[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    img = back_image(height, style)
+    key = ("back", height, style)
+    data = _PNGS.get(key)
+    if data is None:
+        data = (style == "normal" and prerendered.png(None, img.height)) or _png(img)
         _PNGS.put(key, data, len(data))
     return data
 
@@ -320,12 +387,21 @@ def sprite_sheet(cards: Iterable[Card], height: int = 280, *, columns: int | Non
     n = max(1, len(cells))
     cols = columns or min(n, 14)
     rows = -(-n // cols)
-    w, h = card_size(height)
-    sheet = Image.new("RGBA", (cols * w, rows * h), (0, 0, 0, 0))
+    w, h = cells[0][1].size if cells else card_size(height)   # without Pillow: the shipped size
+    sheet = _blank(cols * w, rows * h)
     for i, (_, img) in enumerate(cells):
         sheet.paste(img, ((i % cols) * w, (i // cols) * h))
     rects = {name: ((i % cols) * w, (i // cols) * h, w, h) for name, i in where_cell.items()}
     return sheet, rects
+
+
+def _blank(width: int, height: int) -> object:
+    """A transparent picture: a Pillow image, or a Raster where Pillow is absent."""
+    if Image is None:
+        from .raster import Raster
+
+        return Raster.new(width, height)
+    return Image.new("RGBA", (width, height), (0, 0, 0, 0))
 
 
 def clear_cache() -> None:
