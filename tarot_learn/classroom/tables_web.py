@@ -25,7 +25,7 @@ from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.classroom.tables_page import lobby_page, ranking_page, table_page
 from tarot_learn.errors import IllegalMove, TarotLearnError
 
-__all__ = ["handlers", "HALL_SETTING", "MAX_MESSAGE", "RATE"]
+__all__ = ["handlers", "landing_links", "HALL_SETTING", "MAX_MESSAGE", "RATE"]
 
 HALL_SETTING = "tarot_learn_hall"
 CLASS_DIR_SETTING = "tarot_class_dir"   # the launcher's class folder (tornado settings)
@@ -184,6 +184,12 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, JupyterHandler):
             hall = hall_of(self.settings)
             hall.leave(self.table_id, self.name)
             _broadcast(self.settings, self.table_id)
+
+
+def landing_links(serverapp: Any) -> list[tuple[str, str, str]]:
+    """The landing page's entries for the shared tables and the class ranking."""
+    return [("Shared French Tarot tables", "tarot/tables", "play your classmates: open a table or sit at one"),
+            ("Class ranking", "tarot/tables/ranking", "experience points and chips, when your teacher turns them on")]
 
 
 def handlers(serverapp: Any) -> list[tuple[str, type, dict]]:
