@@ -28,7 +28,8 @@ from .rules import EXCUSE, PETIT, TWENTY_ONE, HALF_POINTS
 from .observe import TarotObservation
 from .state import FrenchTarot
 
-__all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of"]
+__all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of", "hand_strength",
+           "strength_terms", "bid_strength", "PARTNER_HELP"]
 
 # Sort keys as tables (faster than lambdas in the hot loop): by points, then by card number.
 _BY_POINTS = tuple(HALF_POINTS[c] * 128 + c for c in range(78)).__getitem__
@@ -208,6 +209,65 @@ def hand_strength(hand: Sequence[int], players: int = 4) -> int:
     return score * 18 // each
 
 
+# With five players the taker calls a king: its holder's help is worth this much hand strength.
+PARTNER_HELP = 4
+
+
+def bid_strength(hand: Sequence[int], players: int = 4) -> int:
+    """The strength :class:`HeuristicBot` bids on: :func:`hand_strength`, plus :data:`PARTNER_HELP`
+    with five players (a called partner helps)."""
+    return hand_strength(hand, players) + (PARTNER_HELP if players == 5 else 0)
+
+
+def strength_terms(hand: Sequence[int], players: int = 4) -> list[tuple[str, tuple[int, ...], int]]:
+    """:func:`hand_strength`'s count term by term, for a learner: ``(what, cards, points)``, before
+    the count is scaled from this many players' hand size to a four-player hand.
+
+    The sum of the points, times 18 and divided (rounding down) by 21, 18 or 15 for three, four
+    or five players (three-player hands are longer, but face two opponents), is
+    :func:`hand_strength`.
+
+    >>> hand = "T21 T0 T1 T20 T19 T18 T15 T12 T9 T5 T3 KC KS QS 2W 3W 4P 5P".split()
+    >>> terms = strength_terms([R.card_number(t) for t in hand])
+    >>> [(what, points) for what, _, points in terms][:3]
+    [('10 trumps, 2 each', 20), ('4 big trumps (16 to 21), 2 more each', 8), ('the 21', 10)]
+    >>> [(what, points) for what, _, points in terms][3:6]
+    [('the Excuse', 8), ('the Petit, guarded by 6 trumps or more', 8), ('King of Hearts', 6)]
+    >>> sum(p for _, _, p in terms) * 18 // 18 == hand_strength([R.card_number(t) for t in hand])
+    True
+    """
+    trumps = tuple(c for c in hand if c > EXCUSE)
+    big = tuple(c for c in trumps if c >= EXCUSE + 16)
+    terms: list[tuple[str, tuple[int, ...], int]] = [
+        (f"{len(trumps)} trump{'' if len(trumps) == 1 else 's'}, 2 each", trumps, 2 * len(trumps)),
+        (f"{len(big)} big trump{'' if len(big) == 1 else 's'} (16 to 21), 2 more each", big, 2 * len(big))]
+    if TWENTY_ONE in hand:
+        terms.append(("the 21", (TWENTY_ONE,), 10))
+    if EXCUSE in hand:
+        terms.append(("the Excuse", (EXCUSE,), 8))
+    if PETIT in hand:
+        n_tr = len(trumps)
+        terms.append(("the Petit, guarded by 6 trumps or more", (PETIT,), 8) if n_tr >= 6 else
+                     ("the Petit, guarded by 5 trumps", (PETIT,), 5) if n_tr >= 5 else
+                     ("the Petit, too few trumps to guard it", (PETIT,), 0))
+    shape = _SHAPE[len(trumps) >= 5]
+    for suit in range(4):
+        cards = tuple(c for c in hand if suit * 14 <= c < suit * 14 + 14)
+        honours = tuple(c for c in cards if c % 14 >= 10)
+        bits = sum(1 << (c % 14 - 10) for c in honours)
+        if _HONOURS[bits]:
+            ranks = [R.CARDS[c].french_name.split(" of ")[0] for c in reversed(honours)]
+            named = ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 1 else ranks[0]
+            terms.append((f"{named} of {R.CARDS[honours[0]].french_name.split(' of ')[1]}",
+                          honours, _HONOURS[bits]))
+        suit_name = R.CARDS[suit * 14 + 13].french_name.split(" of ")[1]
+        if shape[len(cards)]:
+            what = ("a void in " if not cards else "a singleton in " if len(cards) == 1
+                    else f"{len(cards)} long ") + suit_name
+            terms.append((what, cards, shape[len(cards)]))
+    return terms
+
+
 def _honours_count(bits: int) -> int:
     """The honours of one plain suit in :func:`hand_strength` (bit r-10 for the jack .. king)."""
     if bits & 8:
@@ -285,9 +345,7 @@ class HeuristicBot(Bot):
 
     def bid(self, seen: Seen) -> int:
         """The highest contract the hand is worth, if it beats the bids so far; else pass."""
-        strength = hand_strength(seen.hand, seen.players)
-        if seen.players == 5:
-            strength += 4          # a called partner helps
+        strength = bid_strength(seen.hand, seen.players)
         want = R.PASS
         for contract, need in zip(R.CONTRACTS, self.thresholds):
             if strength >= need:
