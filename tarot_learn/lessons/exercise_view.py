@@ -31,7 +31,8 @@ class ExerciseView:
         self.toggles: list[Any] = []
         self.input = self._input(w)
         self.check = w.Button(description="Check", button_style="primary", icon="check",
-                              tooltip="Check my answer", layout=w.Layout(width="auto"))
+                              tooltip="Check my answer",
+                              layout=w.Layout(width="auto", align_self="flex-start"))
         self.check.add_class("lesson-check")
         self.check.on_click(lambda _: self.press())
         self.output = w.HTML(exercise.feedback.html())
@@ -55,7 +56,7 @@ class ExerciseView:
                 toggle = w.ToggleButton(value=False, description=card_label(card), tooltip=card.name,
                                         layout=w.Layout(width="auto"))
                 toggle.add_class("lesson-card")
-                toggle.observe(self._only_one, names="value")
+                toggle.observe(self._toggled, names="value")
                 self.toggles.append(toggle)
             picker = w.Box(self.toggles, layout=w.Layout(flex_flow="row wrap", max_width="60em"))
             picker.add_class("lesson-card-picker")
@@ -65,8 +66,10 @@ class ExerciseView:
         text.add_class("lesson-answer")
         return text
 
-    def _only_one(self, change: dict) -> None:
-        """A one-card exercise keeps one card picked: picking another lets the first go."""
+    def _toggled(self, change: dict) -> None:
+        """A picked card shows a tick (not colour alone); a one-card exercise keeps one card picked:
+        picking another lets the first go."""
+        change["owner"].icon = "check" if change["new"] else ""
         if change["new"] and getattr(self.exercise, "single", False):
             for toggle in self.toggles:
                 if toggle is not change["owner"] and toggle.value:

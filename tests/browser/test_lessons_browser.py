@@ -62,7 +62,7 @@ def tracebacks(page) -> list[str]:
 
 
 def quiz_first_question() -> tuple[str, str, str]:
-    """The first quiz question of lesson 02, asked of the engine: (prompt, a wrong option, the right one)."""
+    """The first quiz exercise of lesson 02, asked of the engine: (prompt, a wrong option, the right one)."""
     target = Card.parse("T13")
     options = [Card.parse(t) for t in ("T14", "5C", "T12", "T4")]
     right = [c.name for c in options if kit.build_verdict(c, target)[0]]
@@ -88,18 +88,18 @@ def test_new_user_follows_the_map_and_answers_a_quiz(page, jupyter_lab, artifact
     assert not tracebacks(page)
 
     prompt, wrong, right = quiz_first_question()
-    question = page.locator(f"{VISIBLE} .lesson-question", has_text=prompt).first
+    question = page.locator(f"{VISIBLE} .lesson-exercise", has_text=prompt).first
     question.scroll_into_view_if_needed()
-    feedback = question.locator(".widget-html").last
     question.get_by_text(wrong, exact=True).click()
-    page.wait_for_function("(el) => el.textContent.includes('Not quite')", arg=feedback.element_handle(),
-                           timeout=15_000)
-    assert "TS-" in feedback.inner_text(), "a wrong answer is explained with its rule"
-    shoot(page, "02_quiz_wrong.png", artifacts, f"{VISIBLE} .lesson-question >> nth=0")
+    question.locator(".lesson-check").click()
+    hint = question.locator(".lesson-feedback[data-level='hint']")
+    hint.wait_for(timeout=15_000)
+    assert "Not quite" in hint.inner_text() and "TS-" in hint.inner_text(), "a wrong answer names its rule"
+    shoot(page, "02_quiz_wrong.png", artifacts, f"{VISIBLE} .lesson-exercise >> nth=2")
     question.get_by_text(right, exact=True).click()
-    page.wait_for_function("(el) => el.textContent.includes('Right')", arg=feedback.element_handle(),
-                           timeout=15_000)
-    shoot(page, "02_quiz_right.png", artifacts, f"{VISIBLE} .lesson-question >> nth=0")
+    question.locator(".lesson-check").click()
+    question.locator(".lesson-feedback[data-level='right']").wait_for(timeout=15_000)
+    shoot(page, "02_quiz_right.png", artifacts, f"{VISIBLE} .lesson-exercise >> nth=2")
     explorer = page.locator(f"{VISIBLE} .lesson-explorer").first
     explorer.scroll_into_view_if_needed()
     explorer.locator("select").select_option(label="The Sun (XIX)")   # what may go on the Sun?
