@@ -118,3 +118,14 @@ def test_start_page_panel_uses_a_name_and_shows_the_table():
     total = len(progress.lesson_exercises()["02"][1])
     assert f"1 / {total}" in panel.table.value
     assert panel.use_name("") == "Cleo" and "type a name" in panel.message.value
+
+
+def test_a_page_address_names_the_learner(monkeypatch):
+    """Voila gives its kernel the page's query string: ``?learner=Ana`` keeps Ana's progress apart."""
+    progress.set_learner("Shared laptop")
+    monkeypatch.setenv("QUERY_STRING", "learner=Dev%20Kaur&theme=dark")
+    assert progress.learner() == "Dev Kaur"
+    progress.record("04.x", True)
+    assert progress.load("Dev Kaur")["04.x"]["solved"] and "04.x" not in progress.load("Shared laptop")
+    monkeypatch.setenv("QUERY_STRING", "theme=dark")
+    assert progress.learner() == "Shared laptop"

@@ -6,8 +6,9 @@ Each learner has one JSON file under ``tarot_learn.userdata.data_dir("progress")
 user's data folder, on a class server the class folder, in the static site the browser-kept
 ``/drive`` (so progress survives a reload there too).
 
-The learner is the name chosen on the start-here page (:func:`set_learner`), else the
-``TAROT_LEARN_LEARNER`` environment variable, else the computer's user name.
+The learner is named by ``learner=NAME`` in the page's address when Voila serves the lesson (a class
+server's link per student), else the name chosen on the start-here page (:func:`set_learner`), else
+the ``TAROT_LEARN_LEARNER`` environment variable, else the computer's user name.
 
 Files are replaced atomically (written beside, then ``os.replace``), so a kernel stopped mid-write
 leaves the old file whole.  A file that cannot be read is set aside (renamed, never deleted) and the
@@ -59,8 +60,26 @@ def _folder() -> Path:
     return userdata.data_dir("progress")
 
 
+def _from_page() -> str:
+    """A ``learner=NAME`` in the page's address, which Voila hands its kernel as ``QUERY_STRING``
+    (a class server's link can name each student that way).
+
+    >>> os.environ["QUERY_STRING"] = "learner=Ana%20Mar%C3%ADa&x=1"; _from_page()
+    'Ana María'
+    >>> del os.environ["QUERY_STRING"]; _from_page()
+    ''
+    """
+    from urllib.parse import parse_qs
+
+    names = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("learner", [""])
+    return " ".join(names[0].split())[:userdata.MAX_NAME]
+
+
 def learner() -> str:
-    """The learner whose progress is recorded: the chosen name, ``TAROT_LEARN_LEARNER`` or the OS user."""
+    """The learner whose progress is recorded: ``learner=`` in the page's address (Voila), the name
+    chosen on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name."""
+    if _from_page():
+        return _from_page()
     chosen = _folder() / "learner.json"
     try:
         name = json.loads(chosen.read_text(encoding="utf-8")[:2000]).get("name", "")
@@ -93,10 +112,17 @@ def progress_file(name: str | None = None) -> Path:
 
 def _write_json(path: Path, data: Any) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    text = json.dumps(data, indent=1, sort_keys=True)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    except OSError:
+        if sys.platform != "emscripten":
+            raise
+        path.write_text(text, encoding="utf-8")   # the static site's browser storage: one write
+        return
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
+            out.write(text)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
