@@ -15,8 +15,12 @@ nbval (``make test``) proves every notebook runs top to bottom; these tests prov
 
   Anything else (a score, a threshold, a count) must be computed in a code cell and shown with
   ``lesson_kit.say`` or a table, where the engine's value appears next to the prose.
-* **Exercises check answers.** Each notebook is run once with the learner's answers replaced by a
-  wrong answer and then by the engine's own answer; the check cells must say wrong, then right.
+* **Exercises check answers.** Each notebook is run, then each of its ``kit.Exercise`` is answered
+  with the teacher's guide's common wrong answer twice and its answer: the feedback must go hint
+  (naming the rule), step, right, and the attempts reach the learner's progress file.  The guide
+  (docs/teachers_guide/<lesson>.md) must list every exercise id with the answer the notebook
+  computes.  Lessons still written with ``answer = None`` cells are run with a wrong and a right value.
+* **Errors a reader found** each have a test here that would catch them again.
 * The lesson kit (tarot_learn/lessons/kit.py) agrees with the rules, by property tests.
 """
 
