@@ -48,6 +48,7 @@ test-fast: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[bench]"
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
 
 images: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.artbuild

@@ -1,0 +1,202 @@
+"""Shared French Tarot tables under a class's load: 10 tables of 4 players on one class server.
+
+Starts a fresh ``tarot-learn classroom``, creates ``--tables`` tables over HTTP, seats four players
+at each as protocol clients (what a table page does over its web socket: the view of its seat in,
+intents out; so only the server is measured), adds ``--browsers`` real Chromium pages watching
+tables as spectators, and plays every table's deals until ``--moves`` moves have been made at each,
+each player taking about ``--think`` seconds a move as a person would (``--think 0`` is a stress run).
+Prints the time from a move's intent to the moment each other player at the table has the view
+that shows it (p50/p95), and the server's CPU seconds.  Goal on a 2-core machine: p95 < 300 ms.
+
+    python benchmarks/tables_load.py --tables 10 --browsers 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from tornado.websocket import websocket_connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen, str, str]:
+    port = next(p for p in range(9900, 9999) if socket.socket().connect_ex(("127.0.0.1", p)) != 0)
+    token = secrets.token_urlsafe(8)
+    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
+            "--class-dir", str(folder / "class"), "--standby", "1"]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=open(folder / "server.log", "w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(240):
+        try:
+            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+            return proc, base, token
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit("the class server did not start: see " + str(folder / "server.log"))
+
+
+def create_table(base: str, token: str, master: str) -> str:
+    body = json.dumps({"name": master, "options": {"players": 4, "seconds_per_turn": None}}).encode()
+    request = urllib.request.Request(f"{base}/tarot/tables/api", data=body, method="POST",
+                                     headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        data = json.load(answer)
+    return data["id"], data["key"]
+
+
+class Player:
+    """One seat's page over the wire: keeps its latest view and when each move count arrived."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.view, self.arrived = name, None, {}
+
+    async def run(self, url: str, table: "TableRun") -> None:
+        self.ws = await websocket_connect(url, max_message_size=1 << 20)
+        while True:
+            message = await self.ws.read_message()
+            if message is None:
+                return
+            data = json.loads(message)
+            if "obs" not in data:
+                continue
+            self.view = data
+            self.arrived.setdefault(deal_key(data), time.perf_counter())
+            await table.maybe_move(self)
+
+
+def deal_key(view: dict) -> tuple[int, int]:
+    """Which deal of the table (finished deals so far) and how many moves into it."""
+    return (len(view["sheet"]["rows"]) if view["sheet"] else 0, view["moves"])
+
+
+class TableRun:
+    def __init__(self, table_id: str, players: list[Player], moves: int, think: float) -> None:
+        self.id, self.players, self.left, self.think = table_id, players, moves, think
+        self.sent: dict[tuple[int, int], float] = {}
+        self.done = asyncio.Event()
+
+    async def maybe_move(self, player: Player) -> None:
+        view = player.view
+        if self.left <= 0:
+            self.done.set()
+            return
+        if view["between_deals"] and player is self.players[0]:
+            player.ws.write_message(json.dumps({"kind": "deal"}))
+        elif view["actions"]:
+            rows, moves = deal_key(view)
+            key = (rows, moves + 1)
+            if key not in self.sent:
+                self.sent[key] = 0.0
+                await asyncio.sleep(self.think * random.uniform(0.5, 1.5))   # a person takes a moment
+                self.sent[key] = time.perf_counter()
+                self.left -= 1
+                player.ws.write_message(json.dumps({"kind": "move", "move": player.view["actions"][0]}))
+
+    def echoes(self) -> list[float]:
+        out = []
+        for key, t0 in self.sent.items():
+            for p in self.players:
+                if key in p.arrived:
+                    out.append((p.arrived[key] - t0) * 1000)
+        return out
+
+
+async def run_tables(base: str, token: str, tables: list[tuple[str, str]], moves: int,
+                     think: float) -> list[float]:
+    ws_base = base.replace("http://", "ws://")
+    runs, tasks = [], []
+    for t, (table_id, master_key) in enumerate(tables):
+        players = [Player(f"p{t}-{k}") for k in range(4)]
+        run = TableRun(table_id, players, moves, think)
+        runs.append(run)
+        for k, player in enumerate(players):
+            key = f"&key={master_key}" if k == 0 else ""
+            url = f"{ws_base}/tarot/tables/{table_id}/socket?token={token}&name={player.name}{key}"
+            tasks.append(asyncio.ensure_future(player.run(url, run)))
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in runs)), timeout=600)
+    for task in tasks:
+        task.cancel()
+    return [e for r in runs for e in r.echoes()]
+
+
+def watch_in_browsers(base: str, token: str, table_ids: list[str], count: int):
+    """``count`` real Chromium pages watching tables as spectators (closed by the caller)."""
+    from playwright.sync_api import sync_playwright
+
+    play = sync_playwright().start()
+    browser = play.chromium.launch(executable_path="/usr/bin/chromium", args=[
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"])
+    for k in range(count):
+        browser.new_page().goto(f"{base}/tarot/tables/{table_ids[k % len(table_ids)]}?token={token}")
+    return play, browser
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of the server and everything it started (kernels included)."""
+    import psutil
+
+    procs = [psutil.Process(pid)]
+    procs += procs[0].children(recursive=True)
+    total = 0.0
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--browsers", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=80, help="moves played at each table")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a player takes for a move, on average (0: as fast as the server answers)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base, token = start_server(Path(tmp))
+        try:
+            tables = [create_table(base, token, f"p{t}-0") for t in range(args.tables)]
+            browsers = watch_in_browsers(base, token, [t[0] for t in tables], args.browsers) if args.browsers else None
+            before = cpu_seconds(proc.pid)
+            echoes: list[float] = []   # the clients run beside Playwright's own loop, in a thread of their own
+            worker = threading.Thread(target=lambda: echoes.extend(asyncio.run(
+                run_tables(base, token, tables, args.moves, args.think))))
+            worker.start()
+            worker.join()
+            used = cpu_seconds(proc.pid) - before
+            if browsers:
+                browsers[1].close()
+                browsers[0].stop()
+        finally:
+            os.killpg(proc.pid, 15)
+    q = statistics.quantiles(echoes, n=20)
+    print(f"shared tables: {args.tables} tables x 4 players as protocol clients (about {args.think:g} s a move) "
+          f"+ {args.browsers} Chromium pages watching")
+    print(f"  moves echoed to the other players: {len(echoes)}; p50 {statistics.median(echoes):.0f} ms, "
+          f"p95 {q[18]:.0f} ms (goal p95 < 300 ms)")
+    print(f"  server CPU seconds for the run: {used:.1f}")
+
+
+if __name__ == "__main__":
+    main()
