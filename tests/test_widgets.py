@@ -493,11 +493,14 @@ def test_moves_are_autosaved_under_the_page_token_and_a_new_board_resumes_them(t
     again.resume(TOKEN)
     assert again.state.moves == played and again.state.key() == board.state.key()
     assert again.state.redo_moves == board.state.redo_moves and "Resumed" in again.message
-    # a board already played is not replaced by the save; another token starts its own file
+    # a board already played, another deal asked for, another game: the save is not theirs
     other = SolitaireBoard("klondike", seed=4)
     other.press("draw")
     other.resume(TOKEN)
     assert other.state.seed == 4 and other.state.moves_made == 1
+    for board in (SolitaireBoard("klondike", seed=5), SolitaireBoard("tarot-solitaire")):
+        board.resume(TOKEN)
+        assert board.state.moves == [] and "Resumed" not in board.message
 
 
 def test_resume_tokens_are_keys_of_one_form_and_a_forged_save_is_refused(tmp_path, monkeypatch):

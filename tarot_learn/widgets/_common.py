@@ -96,10 +96,12 @@ def rule_ids(text: str) -> list[str]:
     return seen
 
 
-def message_html(text: str, kind: str = "info") -> str:
-    """A short panel message; ``kind`` is ``info``, ``ok``, ``refused``, ``win`` or ``stuck``.
-    Rule ids in the text are set in bold, and each opens its rule's text below the message
-    (:func:`rule_details`), so a refused move leads straight to the rule that refused it.
+def message_html(text: str, kind: str = "info", details: bool | None = None) -> str:
+    """A short panel message; ``kind`` is ``info``, ``ok``, ``refused``, ``win``, ``hint`` or
+    ``stuck``.  Rule ids in the text are set in bold; in a refusal, a hint or a "stuck" message
+    (or whenever ``details`` is true) each also opens its rule's text below the message
+    (:func:`rule_details`), so a refused move leads straight to the rule that refused it.  An
+    ``ok`` move keeps to its one line (a move's message stays small on the wire).
 
     >>> html = message_html("Not allowed (TS-5).", "refused")
     >>> '<b class="tl-rule">TS-5</b>' in html, "<summary>Rule TS-5" in html
@@ -109,7 +111,10 @@ def message_html(text: str, kind: str = "info") -> str:
 
     body = esc(text)
     body = re.sub(r"\b((?:TS|KL|AT|FT)-\d+)\b", r'<b class="tl-rule">\1</b>', body)
-    return f'<div class="tl-msg tl-msg-{esc(kind)}">{body}{rule_details(text)}</div>'
+    if details is None:
+        details = kind in ("refused", "hint", "stuck")
+    more = rule_details(text) if details else ""
+    return f'<div class="tl-msg tl-msg-{esc(kind)}">{body}{more}</div>'
 
 
 def rule_details(text: str) -> str:

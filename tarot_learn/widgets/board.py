@@ -303,6 +303,9 @@ class SolitaireBoard(W.VBox):
                  *, state: Patience | None = None, card_height: int = 112,
                  show_values: bool = True, sharing: bool = True, autosave: bool = True,
                  **options: Any) -> None:
+        # A board asked for a random deal resumes any game of its kind; one asked for a given
+        # deal or position resumes only a game of that deal.
+        self._asked_random = state is None and seed is None
         state = _new_state(game, seed, state, options)
         if not isinstance(autosave, bool):
             raise OptionError(f"autosave is True (every move kept on disk for a reload) or False, not {autosave!r}")
@@ -815,11 +818,18 @@ class SolitaireBoard(W.VBox):
             except OSError as err:
                 self._say(f"The autosave could not be read ({type(err).__name__}).", "refused")
         self._autosave, self._saved_at = keeper, None
-        if isinstance(saved, Patience):
+        if isinstance(saved, Patience) and self._resumes(saved):
             self._set_state(saved)
             self._say(f"Resumed your game of {saved.title} where it was before the page reloaded "
-                      f"({saved.moves_made} moves).", "info")
+                      f"({saved.moves_made} moves). New deal starts afresh.", "info")
         self._sync()
+
+    def _resumes(self, saved: Patience) -> bool:
+        """Whether a saved game belongs on this board: the same game, and the same deal unless
+        the board was asked for a random one."""
+        if saved.name != self._state.name:
+            return False
+        return self._asked_random or saved.deal_code == self._state.deal_code
 
     @property
     def autosave_path(self) -> Any:

@@ -222,7 +222,7 @@ class Presenter(W.VBox):
         for rid in rule_ids(note):
             with contextlib.suppress(TarotLearnError):
                 names.append(f"<li>{esc(rules.title(rid))}</li>")
-        body = message_html(note, "ok")
+        body = message_html(note, "ok", details=True)
         return (f'<div class="tl-present-step">Move {self._step} of {total}: <code>{esc(move)}</code></div>'
                 f'<div class="tl-present-explain">{body}</div>'
                 f'<ul class="tl-present-rules">{"".join(names)}</ul>')
