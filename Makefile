@@ -54,6 +54,11 @@ images: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.artbuild
 	$(PY) -m tarot_learn.render.sheets images
 
+# One printable page per game (PDF and PNG), every value read from the engine; byte-identical each run.
+.PHONY: cheatsheets
+cheatsheets: $(VENV)/.installed
+	$(PY) -m tarot_learn.render.cheatsheets images
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
 
