@@ -34,13 +34,13 @@ from tarot_learn.solve.explorer import SOLVER_VERSION, Exploration, wilson  # no
 
 PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {}),
+    ("klondike", {"draw": 1}),
+    ("klondike", {"draw": 3}),
+    ("american-toad", {}),
     ("tarot-solitaire", {"draw": 1}),
     ("tarot-solitaire", {"draw": 3}),
     ("tarot-solitaire", {"face_down_row": False}),
     ("tarot-solitaire", {"fool": "trump_ace"}),
-    ("klondike", {"draw": 1}),
-    ("klondike", {"draw": 3}),
-    ("american-toad", {}),
 ]
 BAR = {"tarot-solitaire": 0.04, "klondike": 0.10}
 

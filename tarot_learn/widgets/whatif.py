@@ -1,0 +1,295 @@
+"""What if a rule changed?  Two rule sets of one patience side by side, until the answer is clear.
+
+:class:`Race` is the logic (no widgets): it solves the same seeded deals under rule set A and
+rule set B, a batch at a time, through the explorer (its cache, its executor: worker processes
+here, or in this process where there are none), and keeps each side's win-rate interval.  It
+stops when the two intervals no longer overlap (the change makes a difference, and which way) or
+when the deal budget ends (no difference this many deals can show).  Checking after every batch
+gives chance more than one look, so the stopping test uses 99% intervals rather than 95%.  It
+also finds a deal *won* under one rule set and *proved lost* under the other: the change itself
+decides that deal.
+
+:class:`WhatIf` is the widget around it: a dropdown per rule knob for each side, Start and Stop,
+a live plot of both intervals narrowing as deals come in (the race runs on a background thread,
+so the notebook stays usable), and, when a deal is won under one side and lost under the other,
+buttons that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.
+
+>>> from tarot_learn import games
+>>> race = Race(games.variant("klondike"), games.variant("klondike", draw=3),
+...             max_deals=8, batch=4, seconds_per_deal=0.3, cache=False, processes=1)
+>>> race.deals, race.done
+(0, False)
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from concurrent.futures import Executor
+from typing import Any, Callable
+
+from ..errors import OptionError
+from ..games.variants import Variant, knobs, variant
+from ..solve.explorer import explore, wilson
+
+__all__ = ["Race", "WhatIf", "Z_STOP"]
+
+#: The stopping test's interval: 99% (the race looks after every batch, so 95% would stop on
+#: chance too often).
+Z_STOP = 2.576
+SIDES = ("a", "b")
+
+
+class Race:
+    """Deals solved under two variants of one game, batch by batch, with their intervals.
+
+    ``a``, ``b``: :class:`~tarot_learn.games.variants.Variant` (or a game name: the standard
+    rules).  ``seconds_per_deal``: CPU seconds each deal's search may take; ``max_deals``: the
+    budget (deals per side); ``batch``: deals per step; ``cache``/``executor``/``processes`` as
+    for :func:`~tarot_learn.solve.explorer.explore`."""
+
+    def __init__(self, a: "Variant | str", b: "Variant | str", seconds_per_deal: float = 0.5,
+                 max_deals: int = 200, batch: int = 10, first_seed: int = 0, cache: Any = True,
+                 executor: Executor | None = None, processes: int | None = None) -> None:
+        self.variants = {"a": _as_variant(a), "b": _as_variant(b)}
+        if self.variants["a"].name != self.variants["b"].name:
+            raise OptionError("compare two rule sets of the same game (both sides name one patience)")
+        for name, value, low in (("max_deals", max_deals, 1), ("batch", batch, 1), ("first_seed", first_seed, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low or value > 1_000_000:
+                raise OptionError(f"{name} must be a whole number from {low} to 1,000,000, not {value!r}")
+        self.seconds_per_deal = seconds_per_deal
+        self.max_deals, self.batch, self.first_seed = max_deals, batch, first_seed
+        self.cache, self.executor, self.processes = cache, executor, processes
+        self.rows: dict[str, dict[int, str]] = {"a": {}, "b": {}}
+        self.history: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+
+    @property
+    def deals(self) -> int:
+        """Deals solved so far on each side."""
+        return len(self.rows["a"])
+
+    def interval(self, side: str, z: float = Z_STOP) -> tuple[float, float]:
+        """The side's win-rate interval: the low end of solved/all to the high end of
+        (solved + undecided)/all (an undecided deal may go either way)."""
+        rows = self.rows[side].values()
+        n = len(rows)
+        solved = sum(1 for s in rows if s == "solved")
+        undecided = sum(1 for s in rows if s == "undecided")
+        return wilson(solved, n, z)[0], wilson(solved + undecided, n, z)[1]
+
+    def separated(self) -> str:
+        """``"a"`` or ``"b"``: the side whose whole interval lies above the other's; ``""``."""
+        (alo, ahi), (blo, bhi) = self.interval("a"), self.interval("b")
+        return "a" if alo > bhi else "b" if blo > ahi else ""
+
+    @property
+    def done(self) -> bool:
+        return bool(self.separated()) or self.deals >= self.max_deals
+
+    def verdict(self) -> str:
+        """One sentence on where the race stands."""
+        va, vb = self.variants["a"], self.variants["b"]
+        up = self.separated()
+        if up:
+            hi, lo = (va, vb) if up == "a" else (vb, va)
+            return f"after {self.deals} deals each: {hi} wins more often than {lo} (99% intervals apart)"
+        if self.deals >= self.max_deals:
+            return (f"after {self.deals} deals each the intervals still overlap: no difference this "
+                    f"many deals can show")
+        return f"{self.deals} deals each so far; the intervals overlap"
+
+    def contrast(self) -> tuple[int, str] | None:
+        """``(seed, side)``: a deal solved under ``side`` and proved lost under the other."""
+        a, b = self.rows["a"], self.rows["b"]
+        for seed in sorted(a):
+            pair = (a[seed], b.get(seed))
+            if pair == ("solved", "impossible"):
+                return seed, "a"
+            if pair == ("impossible", "solved"):
+                return seed, "b"
+        return None
+
+    def step(self) -> bool:
+        """Solve the next batch under both rule sets; ``True`` while the race goes on."""
+        if self.done:
+            return False
+        start = self.first_seed + self.deals
+        seeds = list(range(start, start + min(self.batch, self.max_deals - self.deals)))
+        for side in SIDES:
+            run = explore(self.variants[side], seeds=seeds, seconds_per_deal=self.seconds_per_deal,
+                          cache=self.cache, executor=self.executor, processes=self.processes,
+                          progress=False)
+            self.rows[side].update({r["seed"]: r["status"] for r in run.rows})
+        self.history.append((self.deals, self.interval("a"), self.interval("b")))
+        return not self.done
+
+    def run(self, stop: "threading.Event | None" = None, after: Callable[["Race"], None] | None = None) -> str:
+        """Step until done (or ``stop`` is set), calling ``after`` after each batch; the verdict."""
+        while (stop is None or not stop.is_set()) and self.step():
+            if after is not None:
+                after(self)
+        if after is not None:
+            after(self)
+        return self.verdict()
+
+    def picture(self) -> bytes:
+        """A PNG: each side's interval against the number of deals (matplotlib, no pyplot, so it
+        may be drawn on the race's thread)."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6.4, 2.8), dpi=90)
+        ax = fig.add_subplot()
+        for k, (side, colour) in enumerate((("a", "#1f77b4"), ("b", "#d95f02"))):
+            xs = [h[0] for h in self.history]
+            lo = [100 * h[1 + k][0] for h in self.history]
+            hi = [100 * h[1 + k][1] for h in self.history]
+            if xs:
+                ax.fill_between(xs, lo, hi, color=colour, alpha=0.35, step="post",
+                                label=f"{side.upper()}: {self.variants[side]}")
+        ax.set_xlabel("deals solved under each rule set")
+        ax.set_ylabel("win rate (%), 99% interval")
+        ax.set_ylim(0, 100)
+        if self.history:
+            ax.legend(loc="lower left", fontsize=7)
+        ax.set_title(self.verdict(), fontsize=8)
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        return buf.getvalue()
+
+
+def _as_variant(v: "Variant | str") -> Variant:
+    if isinstance(v, Variant):
+        return v
+    if isinstance(v, str):
+        return variant(v)
+    raise OptionError(f"a rule set is a games.variant(...) or a game's name, not {type(v).__name__}")
+
+
+class WhatIf:
+    """The what-if widget: ``WhatIf(game="tarot-solitaire", b={"draw": 3})`` (``a``, ``b``: the
+    knobs that differ from the standard game on each side; the dropdowns change them too).
+
+    ``display(w)`` (or just ``w`` last in a cell) shows it.  Start runs a :class:`Race` on a
+    background thread (in a browser kernel without threads, in the foreground); Stop ends it
+    after the batch in hand.  Python entry points: :meth:`start` (``wait=True`` returns when the
+    race is over), :meth:`stop`, :meth:`open_deal`, and ``race`` for the figures."""
+
+    def __init__(self, game: str = "tarot-solitaire", a: dict[str, Any] | None = None,
+                 b: dict[str, Any] | None = None, seconds_per_deal: float = 0.5, max_deals: int = 200,
+                 batch: int = 10, first_seed: int = 0, cache: Any = True, processes: int | None = None) -> None:
+        import ipywidgets as W
+
+        self.game = game
+        sides = {"a": variant(game, **(a or {})), "b": variant(game, **(b or {}))}
+        self._race_args = dict(seconds_per_deal=seconds_per_deal, max_deals=max_deals, batch=batch,
+                               first_seed=first_seed, cache=cache, processes=processes)
+        Race(sides["a"], sides["b"], **self._race_args)       # bad arguments fail here, at once
+        self.race: Race | None = None
+        self.pickers = {s: _pickers(game, sides[s].options) for s in SIDES}
+        self.plot = W.Image(format="png", layout=W.Layout(max_width="640px"))
+        self.status = W.HTML("Choose two rule sets, then Start.")
+        self.start_button = W.Button(description="Start", button_style="primary")
+        self.stop_button = W.Button(description="Stop", disabled=True)
+        self.start_button.on_click(lambda _: self.start())
+        self.stop_button.on_click(lambda _: self.stop())
+        self.deal_box = W.VBox()
+        self.board_box = W.VBox()
+        columns = [W.VBox([W.HTML(f"<b>Rule set {s.upper()}</b>"), *self.pickers[s].values()]) for s in SIDES]
+        self.widget = W.VBox([W.HBox(columns), W.HBox([self.start_button, self.stop_button]),
+                              self.status, self.plot, self.deal_box, self.board_box])
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.board: Any = None
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def variants(self) -> dict[str, Variant]:
+        """The two rule sets the dropdowns show now."""
+        return {s: variant(self.game, **{k: w.value for k, w in self.pickers[s].items()}) for s in SIDES}
+
+    def start(self, wait: bool = False) -> None:
+        """Start a race between the two rule sets shown (a running one is stopped first)."""
+        self.stop()
+        v = self.variants()
+        self.race = Race(v["a"], v["b"], **self._race_args)
+        self._stop = threading.Event()
+        self.start_button.disabled, self.stop_button.disabled = True, False
+        self.deal_box.children, self.board_box.children = (), ()
+        self.status.value = "Solving deals under both rule sets..."
+        race, stop = self.race, self._stop
+        try:
+            self._thread = threading.Thread(target=race.run, args=(stop, self._after), daemon=True)
+            self._thread.start()
+        except RuntimeError:          # no threads here (a browser kernel): run in the foreground
+            self._thread = None
+            race.run(stop, self._after)
+            return
+        if wait:
+            self._thread.join()
+
+    def stop(self) -> None:
+        """Stop the race after the batch in hand."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join()
+        self._thread = None
+
+    def _after(self, race: Race) -> None:
+        """After each batch (on the race's thread): the plot, the sentence, and at the end the
+        contrasting deal."""
+        if race is not self.race:
+            return
+        self.plot.value = race.picture()
+        over = race.done or self._stop.is_set()
+        self.status.value = race.verdict() + ("" if over else "...")
+        if over:
+            self.start_button.disabled, self.stop_button.disabled = False, True
+            self._offer_contrast(race)
+
+    def _offer_contrast(self, race: Race) -> None:
+        import ipywidgets as W
+
+        found = race.contrast()
+        if found is None:
+            self.deal_box.children = (W.HTML("No deal so far is won under one rule set and proved "
+                                              "lost under the other."),)
+            return
+        seed, side = found
+        other = "b" if side == "a" else "a"
+        buttons = []
+        for s in SIDES:
+            button = W.Button(description=f"Play it under {s.upper()}")
+            button.on_click(lambda _, s=s: self.open_deal(s))
+            buttons.append(button)
+        self.deal_box.children = (W.HTML(f"Deal {seed} is won under {side.upper()} "
+                                          f"({race.variants[side]}) and proved lost under "
+                                          f"{other.upper()} ({race.variants[other]}):"),
+                                  W.HBox(buttons))
+
+    def open_deal(self, side: str) -> Any:
+        """Open the contrasting deal on a board under ``side``'s rules; returns the board."""
+        from .board import SolitaireBoard
+
+        if side not in SIDES:
+            raise OptionError(f"side is 'a' or 'b', not {side!r}")
+        found = self.race.contrast() if self.race is not None else None
+        if found is None:
+            raise OptionError("no deal is won under one rule set and lost under the other yet: run the race first")
+        v = self.race.variants[side]
+        self.board = SolitaireBoard(v.name, seed=found[0], autosave=False, **v.options)
+        self.board_box.children = (self.board,)
+        return self.board
+
+
+def _pickers(game: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A dropdown per knob of ``game``, set to ``values``, labelled with its rule id."""
+    import ipywidgets as W
+
+    return {k.name: W.Dropdown(options=[(str(c), c) for c in k.choices], value=values[k.name],
+                               description=f"{k.name} ({k.rule})", tooltip=k.help,
+                               style={"description_width": "11em"}, layout=W.Layout(width="20em"))
+            for k in knobs(game)}
