@@ -48,7 +48,8 @@ def lobby_page(base_url: str) -> str:
 <label><input type="checkbox" name="competitive"> Competitive (points and chips)</label>
 <label>Bet <input type="number" name="bet" value="0" min="0" max="1000"></label>
 <label><input type="checkbox" name="private"> Private (by invitation code)</label>
-<label><input type="checkbox" name="spectators" checked> Spectators allowed</label></p>
+<label><input type="checkbox" name="spectators" checked> Spectators allowed</label>
+<label>Hold a dropped seat (seconds) <input type="number" name="hold" value="180" min="10" max="1800"></label></p>
 <p><button type="submit">Create the table</button></p></form></section>
 <section aria-labelledby="h-join"><h2 id="h-join">Join a private table</h2>
 <form id="join"><label>Table <input name="table" maxlength="8" required></label>
@@ -61,12 +62,21 @@ def lobby_page(base_url: str) -> str:
 def table_page(base_url: str, table_id: str) -> str:
     """One table: the seats, the trick, your hand, your moves, the score sheet."""
     body = """
-<p id="status" role="status" aria-live="polite"></p><p id="code"></p>
+<p id="status" role="status" aria-live="polite"></p><p id="clock"></p><p id="code"></p>
 <section aria-labelledby="h-seats"><h2 id="h-seats">Seats</h2><div id="seats" class="seats"></div></section>
 <section aria-labelledby="h-trick"><h2 id="h-trick">On the table</h2><div id="trick"></div></section>
 <section aria-labelledby="h-hand"><h2 id="h-hand">Your hand</h2><div id="hand"></div><div id="actions"></div></section>
 <div id="controls"></div><p id="vote" role="status"></p>
 <section aria-labelledby="h-sheet"><h2 id="h-sheet">Score sheet</h2><div id="sheet"></div></section>
+<form id="options" hidden aria-labelledby="h-options"><h2 id="h-options">Table options (you are the master)</h2><p>
+<label>Seconds per turn (0: no clock) <input type="number" name="seconds" min="0" max="600"></label>
+<label>Rounds <input type="number" name="rounds" min="1" max="20"></label>
+<label>Bet <input type="number" name="bet" min="0" max="1000"></label>
+<label>Hold a dropped seat (seconds) <input type="number" name="hold" min="10" max="1800"></label></p><p>
+<label><input type="checkbox" name="competitive"> Competitive</label>
+<label><input type="checkbox" name="spectators"> Spectators allowed</label>
+<label><input type="checkbox" name="private"> Private</label>
+<button type="submit">Change the options</button> <span id="pending"></span></p></form>
 """
     return _page("French Tarot table", base_url, body, _static("table.js"), table=table_id)
 

@@ -100,6 +100,9 @@ def test_four_people_at_a_private_table(classroom, browser, artifacts) -> None:
     ana.click("text=Fill empty seats with robots")
     ben.locator(".seat", has_text="robot").first.wait_for()
 
+    ana.fill("#options input[name=seconds]", "45")                   # the master's options, mid-deal
+    ana.click("text=Change the options")
+    ana.get_by_text("Your changes apply from the next deal.").wait_for()
     _play_until(ana, ben, lambda: len(seen["ben"].views) > 8 and hand_size(ben) < hand_size_start(seen["ben"]))
     before = hand_of(ben)
     ben.close()                                                      # Ben's laptop drops mid-deal

@@ -45,7 +45,7 @@ function draw() {
   document.getElementById('seats').innerHTML = seatsHtml();
   const status = document.getElementById('status');
   status.textContent = !view.started ? 'Waiting for players: the game starts when every seat is taken.' :
-    view.over ? 'The game is over.' : (o ? o.status : '') + (view.seconds_left != null ? ` (${view.seconds_left} s left)` : '');
+    view.over ? 'The game is over.' : (o ? o.status : '');
   const trick = document.getElementById('trick'); trick.innerHTML = '';
   for (const p of (o ? o.piles : [])) if (p.role === 'trick' || p.role === 'dog') {
     const box = document.createElement('div'); box.append(p.label + ': ');
@@ -72,7 +72,31 @@ function draw() {
     `${view.vote.proposer} proposes to end the game; agreed: ${view.vote.accepted.join(', ')} (robots do not vote).` : '';
   document.getElementById('code').textContent = view.code ? 'Invitation code for this private table: ' + view.code : '';
   document.getElementById('sheet').innerHTML = sheetHtml();
+  drawOptions();
+  countdown = view.seconds_left;
 }
+let countdown = null;
+setInterval(() => {
+  if (countdown == null || !view) return;
+  countdown = Math.max(0, countdown - 1);
+  const s = document.getElementById('clock'); s.textContent = countdown ? `Your turn: ${countdown} s left.` : '';
+}, 1000);
+function drawOptions() {
+  const form = document.getElementById('options');
+  form.hidden = !view.is_master || view.over;
+  document.getElementById('pending').textContent = view.pending ? 'Your changes apply from the next deal.' : '';
+  if (form.hidden || form.contains(document.activeElement)) return;
+  const o = view.options;
+  form.seconds.value = o.seconds_per_turn || 0; form.rounds.value = o.rounds; form.bet.value = o.bet;
+  form.hold.value = o.hold_seconds; form.competitive.checked = o.competitive;
+  form.spectators.checked = o.spectators; form.private.checked = o.private;
+}
+document.getElementById('options').addEventListener('submit', ev => {
+  ev.preventDefault(); const f = ev.target, secs = parseInt(f.seconds.value, 10);
+  send({kind: 'options', options: {seconds_per_turn: secs > 0 ? secs : null, rounds: parseInt(f.rounds.value, 10),
+    bet: parseInt(f.bet.value, 10), hold_seconds: parseInt(f.hold.value, 10), competitive: f.competitive.checked,
+    spectators: f.spectators.checked, private: f.private.checked}});
+});
 function sheetHtml() {
   const s = view.sheet; if (!s || !s.rows.length) return '';
   const head = '<tr><th>deal</th>' + s.names.map(n => `<th>${esc(n)}</th>`).join('') + '</tr>';
