@@ -11,6 +11,7 @@ install skips the copy and reads the checkout's folders, so there is one copy to
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -36,6 +37,7 @@ class BuildPyWithData(build_py):
         if getattr(self, "editable_mode", False):
             return
         target = Path(self.build_lib) / "tarot_learn" / "_data"
+        shutil.rmtree(target, ignore_errors=True)      # a reused build folder keeps no renamed lesson
         for kind, patterns in SHIPPED.items():
             for pattern in patterns:
                 for source in sorted((ROOT / kind).glob(pattern)):
