@@ -56,13 +56,16 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
     deals = max(500, args.deals // 4) if toad else args.deals
     seconds = args.seconds * (2 if toad else 1)
     first = explore(game, deals=deals, seconds_per_deal=seconds, first_seed=args.first_seed,
-                    processes=args.processes, progress=args.progress, **opts)
+                    processes=args.processes, progress=args.progress, cached_only=args.cached_only, **opts)
+    if not first.rows:
+        return {}
+    deals = first.deals
     rows = {r["seed"]: r for r in first.rows}
     undecided = [s for s, r in rows.items() if r["status"] == "undecided"]
     second: Exploration | None = None
     if args.second and undecided:
         second = explore(game, seeds=undecided, seconds_per_deal=args.second, processes=args.processes,
-                         progress=args.progress, **opts)
+                         progress=args.progress, cached_only=args.cached_only, **opts)
         rows.update({r["seed"]: r for r in second.rows})
     solved = sum(r["status"] == "solved" for r in rows.values())
     impossible = sum(r["status"] == "impossible" for r in rows.values())
@@ -70,7 +73,8 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
     lo, hi = wilson(solved, deals)[0], wilson(solved + left, deals)[1]
     return {"game": game, "options": first.options, "label": first.label, "deals": deals,
             "first_seed": args.first_seed, "seconds_per_deal": seconds,
-            "second_pass": {"deals": len(undecided), "seconds_per_deal": args.second,
+            "last_seed": max(rows),
+            "second_pass": {"deals": second.deals, "seconds_per_deal": args.second,
                             "decided": len(undecided) - left} if second is not None else None,
             "solved": solved, "impossible": impossible, "undecided": left,
             "decided_share": round((solved + impossible) / deals, 5),
@@ -97,6 +101,8 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", default=None, help="games whose name contains this")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="solve nothing: report the deals a long run has finished so far (true counts)")
     ap.add_argument("--write-results", action="store_true", help="write results/winrates.json")
     args = ap.parse_args()
     start = time.perf_counter()
@@ -104,8 +110,10 @@ def main() -> int:
     for game, opts in PLAN:
         if args.only and args.only not in game:
             continue
-        runs.append(run_variant(game, opts, args))
-        show(runs[-1])
+        rec = run_variant(game, opts, args)
+        if rec:
+            runs.append(rec)
+            show(rec)
     print(f"bench_solver_results: {time.perf_counter() - start:.0f} s wall")
     if args.write_results:
         out = ROOT / "results" / "winrates.json"

@@ -271,7 +271,7 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
             first_seed: int = 0, cache: "str | os.PathLike[str] | bool | None" = True,
             progress: bool = True, callback: Callable[[dict[str, Any]], None] | None = None,
             executor: Executor | None = None, seeds: Iterable[int] | None = None,
-            **options: Any) -> Exploration:
+            cached_only: bool = False, **options: Any) -> Exploration:
     """Solve deals ``first_seed .. first_seed + deals - 1`` of ``game`` with ``options``, each
     within ``seconds_per_deal`` CPU seconds and/or ``states_per_deal`` positions.
 
@@ -284,6 +284,8 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
     ``callback`` is called with each new row (after it is safely in the cache).  Returns an
     :class:`Exploration` (``str()`` gives a table, ``.summary()`` a dict, :func:`plot` a chart).
     ``seeds``: these deals instead of a range (a second, longer pass over the undecided ones).
+    ``cached_only=True`` solves nothing: the rows are those the cache already holds (the deals
+    a long run has finished so far).
     """
     from .. import games
     from .adapters import adapter_for
@@ -309,6 +311,8 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
         seeds = range(first_seed, first_seed + deals)
     rows, todo = _cached_rows(result, seeds, read_cache(path) if path is not None else {})
     start = time.perf_counter()
+    if cached_only:
+        todo = []
     _solve_missing(result, todo, rows, path, (processes, executor), progress, callback)
     result.rows = [rows[s] for s in sorted(rows)]
     result.wall_seconds = time.perf_counter() - start
