@@ -48,6 +48,8 @@ test-fast: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[bench]"
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@echo "== benchmarks/classroom_load.py (a class of 30 and 3 browsers joining within 10 s)"
+	$(PY) benchmarks/classroom_load.py --students 30 --browsers 3
 	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
 
 images: $(VENV)/.installed

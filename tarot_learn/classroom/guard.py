@@ -75,6 +75,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     """Jupyter's kernel connection with the door checks above."""
 
     kernel_ws_protocol = V1
+    refused = False
 
     async def prepare(self) -> None:
         if not offers_v1(self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol")):
@@ -82,11 +83,16 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         await super().prepare()
 
     def handle_incoming_message(self, incoming_msg: object) -> None:
-        problem = frame_problem(incoming_msg)
+        if self.refused:
+            return  # frames still in flight after the door closed are dropped unread
+        # Once a socket is closing its subprotocol reads as None, and Jupyter would read the frame
+        # as a legacy one (whose own offset count is believed just the same): never let it.
+        problem = frame_problem(incoming_msg) if self.subprotocol == V1 else "a frame after the socket closed"
         if problem is None:
             try:
                 return super().handle_incoming_message(incoming_msg)
-            except (ValueError, KeyError, TypeError, AssertionError, UnicodeDecodeError) as err:
+            except Exception as err:  # any frame that cannot be read closes its socket, nothing else
                 problem = f"a message that cannot be read ({type(err).__name__})"
+        self.refused = True
         self.log.warning("Closing a kernel socket of %s: it sent %s", self.kernel_id, problem)
         self.websocket_handler.close(REFUSED, "not a v1 kernel message")

@@ -42,7 +42,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--class-dir", default="tarot_class",
                    help="the class folder: results, tables and learners' data (default ./tarot_class)")
     p.add_argument("--standby", type=int, default=DEFAULTS["standby"],
-                   help=f"warm kernels kept ready for the tables page (default {DEFAULTS['standby']})")
+                   help=f"warm kernels kept ready for the tables page, about 90 MB each: the class's size "
+                        f"when a whole class opens it together (default {DEFAULTS['standby']})")
+    p.add_argument("--cull-idle", type=int, default=DEFAULTS["cull_idle"], metavar="SECONDS",
+                   help=f"free a kernel whose page has gone (closed, dropped) and that has been idle this "
+                        f"long (default {DEFAULTS['cull_idle']})")
 
 
 def _checked(args: argparse.Namespace) -> None:
@@ -50,6 +54,8 @@ def _checked(args: argparse.Namespace) -> None:
         raise OptionError(f"--port {args.port}: choose a port from 1 to 65535")
     if not 0 <= args.standby <= 60:
         raise OptionError(f"--standby {args.standby}: choose from 0 to 60 warm kernels")
+    if not 2 <= args.cull_idle <= 86400:
+        raise OptionError(f"--cull-idle {args.cull_idle}: choose from 2 to 86400 seconds")
     for flag, value in (("--password", args.password), ("--teacher-password", args.teacher_password)):
         if value is not None and (len(value) < 4 or len(value) > 200 or not value.isprintable() or " " in value):
             raise OptionError(f"{flag}: choose 4 to 200 characters without spaces")
@@ -75,7 +81,8 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
                                     "websocket_max_message_size": 1 << 20}
     c.ClassroomKernelManager.update(
         standby=args.standby, refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
-        cull_idle_timeout=DEFAULTS["cull_idle"], cull_interval=DEFAULTS["cull_interval"], cull_connected=False,
+        cull_idle_timeout=args.cull_idle, cull_interval=max(1, min(DEFAULTS["cull_interval"], args.cull_idle // 3)),
+        cull_connected=False,
         # A page may only talk to its widgets: no code runs from a browser.
         allowed_message_types=["comm_open", "comm_close", "comm_msg", "comm_info_request",
                                "kernel_info_request", "shutdown_request"])

@@ -1,0 +1,83 @@
+"""The class server in Chromium: the landing page (accessible, every lesson listed), the tables page
+drawn with nothing fetched from outside the machine, and a closed tab freeing its kernel."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.jlab import ROOT, Server, wait_for
+
+LOCAL = re.compile(r"^(data:|blob:|https?://(127\.0\.0\.1|localhost)[:/])")
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    import socket
+
+    port = next(p for p in range(9160, 9199) if socket.socket().connect_ex(("127.0.0.1", p)) != 0)
+    tmp, token = tmp_path_factory.mktemp("classroom"), secrets.token_urlsafe(8)
+    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
+            "--class-dir", str(tmp / "class"), "--standby", "1"]
+    server = Server(argv, port, token, tmp / "server.log")
+    try:
+        wait_for(f"{server.base}/api/status?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def outside(page):
+    """Every request the page tried to send off this machine (each one is refused)."""
+    tried: list[str] = []
+
+    def route(r):
+        if LOCAL.match(r.request.url):
+            r.continue_()
+        else:
+            tried.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    return tried
+
+
+def kernels(server) -> set[str]:
+    with urllib.request.urlopen(f"{server.base}/api/kernels?token={server.token}", timeout=30) as r:
+        return {k["id"] for k in json.load(r)}
+
+
+def test_landing_page_is_accessible_and_lists_every_lesson(classroom, page, outside):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(f"{classroom.base}/?token={classroom.token}")
+    page.get_by_role("heading", name="Lessons").wait_for()
+    links = page.locator("ol a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert links == [f"/voila/render/{p.name}" for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
+    found = Axe().run(page).response["violations"]
+    serious = [f"{v['id']}: {v['help']}" for v in found if v.get("impact") in ("serious", "critical")]
+    assert serious == []
+    assert outside == []
+
+
+def test_tables_page_draws_with_nothing_from_outside_and_a_closed_tab_frees_its_kernel(classroom, context,
+                                                                                        outside, page):
+    page.goto(f"{classroom.base}/?token={classroom.token}")
+    page.get_by_role("link", name="Patience tables").click()
+    page.locator('[aria-roledescription="card table"]').first.wait_for(timeout=120_000)
+    page.wait_for_load_state("networkidle")
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+    assert kernel in kernels(classroom)
+    assert outside == []
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 15
+    while kernel in kernels(classroom) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert kernel not in kernels(classroom)

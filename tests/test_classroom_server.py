@@ -1,0 +1,243 @@
+"""The class server, started once for this module as a teacher starts it (tarot-learn classroom),
+and spoken to as student pages do (tarot_learn.classroom.probe) or as a misbehaving client would."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+
+from tarot_learn.classroom import classroot, extension
+from tarot_learn.classroom.guard import v1_frame
+from tarot_learn.classroom.probe import Page
+
+ROOT = Path(__file__).resolve().parents[1]
+CULL = 4  # seconds a dropped page's kernel may stay idle in this module's server
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # a redirect (to the login page) is an answer
+        return None
+
+
+OPENER = urllib.request.build_opener(_Stay)
+
+
+class Server:
+    def __init__(self, tmp: Path, port: int) -> None:
+        self.port, self.password = port, secrets.token_urlsafe(8)
+        self.base = f"http://127.0.0.1:{port}/"
+        self.log = (tmp / "server.log").open("w")
+        argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password",
+                self.password, "--class-dir", str(tmp / "class"), "--standby", "1", "--cull-idle", str(CULL)]
+        self.proc = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def get(self, path: str, token: bool = True, **kw) -> tuple[int, str]:
+        url = self.base + path + (("&" if "?" in path else "?") + f"token={self.password}" if token else "")
+        try:
+            with OPENER.open(urllib.request.Request(url, **kw), timeout=60) as r:
+                return r.status, r.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            return err.code, ""
+
+    def kernels(self) -> set[str]:
+        return {k["id"] for k in json.loads(self.get("api/kernels")[1])}
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self.log.close()
+
+
+def _port() -> int:
+    import socket
+
+    for port in range(9120, 9199):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) != 0:
+                return port
+    raise RuntimeError("no free port in 9120-9199")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("classroom"), _port())
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if s.proc.poll() is not None:
+                pytest.fail("the class server stopped at start")
+            try:
+                if s.kernels():  # the warm kernel has started: the server is up
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.5)
+        yield s
+    finally:
+        s.stop()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_landing_page_lists_every_lesson_and_the_tables(server):
+    status, body = server.get("tarot/")
+    assert status == 200
+    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        assert f'href="/voila/render/{nb.name}"' in body, nb.name
+    assert 'href="/voila/render/classroom.ipynb"' in body
+    assert "No challenge yet" in body
+    status, sheet = server.get("tarot/rules/TS")
+    assert status == 200 and 'id="TS-5"' in sheet and "digit sum" in sheet
+
+
+def test_a_page_without_the_password_gets_no_kernel(server):
+    before = server.kernels()
+    assert server.get("voila/render/classroom.ipynb", token=False)[0] in (302, 403)
+    assert server.get("tarot/", token=False)[0] in (302, 403)
+    assert server.get("api/kernels", token=False, method="POST", data=b"{}")[0] == 403
+    assert server.kernels() <= before | set()  # nothing started (a culled one may have gone)
+
+    async def socket_without_password():
+        kernel = next(iter(before))
+        page = Page(server.base, "not-the-password")
+        page.kernel_id = kernel
+        with pytest.raises(Exception, match="403"):
+            await page.connect()
+
+    run(socket_without_password())
+
+
+def test_only_the_class_pages_are_served_and_they_are_read_only(server):
+    listing = json.loads(server.get("api/contents/")[1])
+    names = {item["name"] for item in listing["content"]}
+    extra = {name for name in getattr(classroot, "EXTRA_PAGES", ()) if (ROOT / "notebooks" / name).is_file()}
+    lessons = {p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}
+    assert names == {classroot.TABLES_PAGE, *extra, *lessons}
+    body = json.dumps({"type": "notebook", "content": {"cells": [], "metadata": {}, "nbformat": 4,
+                                                        "nbformat_minor": 5}}).encode()
+    assert server.get("api/contents/classroom.ipynb", method="PUT", data=body)[0] == 403
+    assert server.get("voila/files/../../pyproject.toml")[0] in (403, 404)
+
+
+def test_a_page_cannot_run_code(server, tmp_path):
+    witness = tmp_path / "ran"
+
+    async def go():
+        page = Page(server.base, server.password)
+        await page.load()
+        await page.connect()
+        sent = page.send("execute_request", {"code": f"open({str(witness)!r}, 'w')", "silent": False,
+                                             "store_history": False, "user_expressions": {},
+                                             "allow_stdin": False, "stop_on_error": True})
+        with pytest.raises(asyncio.TimeoutError):
+            await page.reply_to(sent, lambda m: m.header["msg_type"] == "execute_reply", timeout=3)
+        await page.close(free_kernel=True)
+
+    run(go())
+    assert not witness.exists()
+
+
+def test_legacy_and_garbage_clients_leave_the_server_answering(server):
+    async def go():
+        student = Page(server.base, server.password)
+        await student.load()
+        await student.connect()
+        await student.widget_states()
+        board = student.board_id()
+        assert board is not None
+
+        legacy = Page(server.base, server.password)
+        legacy.kernel_id = student.kernel_id
+        with pytest.raises(Exception, match="400"):
+            await legacy.connect(subprotocols=[])  # the legacy protocol is refused at the door
+
+        rogue = Page(server.base, server.password)
+        rogue.kernel_id = student.kernel_id
+        await rogue.connect()
+        rogue.socket.write_message(b"\xff" * 64, binary=True)              # 2**64 - 1 "offsets"
+        rogue.socket.write_message(os.urandom(4096), binary=True)           # noise
+        rogue.socket.write_message(json.dumps({"channel": "shell", "header": {}}))  # a legacy text frame
+        rogue.socket.write_message(v1_frame("shell", [b"not json"] * 4), binary=True)
+
+        t0 = time.monotonic()
+        await student.intent(board, {"event": "key", "name": "draw"}, timeout=1.0)
+        status, _ = await asyncio.to_thread(server.get, "tarot/")
+        assert status == 200 and time.monotonic() - t0 < 1.0
+        await asyncio.sleep(0.2)
+        assert rogue.socket is None or rogue.socket.close_code == 1008
+        await rogue.close()
+        await student.close(free_kernel=True)
+
+    run(go())
+
+
+def _login(server) -> urllib.request.OpenerDirector:
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(server.base + f"?token={server.password}", timeout=60).read()
+    return opener, jar
+
+
+def test_a_closed_page_frees_its_kernel(server):
+    """What the page does on closing: navigator.sendBeacon(voila/api/shutdown/<kernel>) with the
+    _xsrf cookie's value as a form field, and the login cookie (no token in the URL)."""
+    opener, jar = _login(server)
+    html = opener.open(server.base + "voila/render/classroom.ipynb", timeout=120).read().decode()
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
+    assert kernel in server.kernels()
+    xsrf = {c.name: c.value for c in jar}["_xsrf"]
+    reply = opener.open(urllib.request.Request(server.base + f"voila/api/shutdown/{kernel}", method="POST",
+                                               data=urllib.parse.urlencode({"_xsrf": xsrf}).encode()), timeout=30)
+    assert reply.status == 204
+    assert kernel not in server.kernels()
+
+
+def test_a_dropped_page_is_culled(server):
+    async def go():
+        page = Page(server.base, server.password)
+        await page.load()
+        await page.connect()
+        await page.widget_states()
+        await page.close(free_kernel=False)  # the laptop's Wi-Fi goes: no closing request
+        return page.kernel_id
+
+    kernel = run(go())
+    assert kernel in server.kernels()
+    deadline = time.monotonic() + CULL + 15
+    while kernel in server.kernels() and time.monotonic() < deadline:
+        time.sleep(1)
+    assert kernel not in server.kernels()
+
+
+def test_a_feature_module_that_fails_stops_the_extension():
+    class App:
+        base_url = "/"
+
+    with pytest.raises(ModuleNotFoundError):
+        extension.collect(App(), ("tarot_learn.classroom.no_such_feature",))
+    with pytest.raises(RuntimeError, match="not under /tarot/"):
+        extension.collect(App(), ("tests.test_classroom_server",))
+
+
+def handlers(serverapp):  # a feature module that claims a path outside /tarot/ (used just above)
+    return [("/api/steal", object, {})]
