@@ -101,6 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     copier.add_arguments(sub.add_parser("lessons", help="copy the lessons into a folder and open JupyterLab there"))
     from .classroom import launcher
     launcher.add_arguments(sub.add_parser("classroom", help="serve the lessons and tables to a class (Voila)"))
+    from .classroom import tables_cli
+    tables_cli.add_arguments(sub.add_parser("tables", help="the shared tables' points switch and class ranking"))
     return p
 
 
@@ -210,6 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "classroom":
             from .classroom.launcher import run
             return run(args)
+        if args.command == "tables":
+            from .classroom.tables_cli import run as tables
+            return tables(args)
         return _games()
     except (_Usage, TarotLearnError) as err:
         print(f"tarot-learn: error: {err}", file=sys.stderr)

@@ -110,3 +110,16 @@ def test_any_page_message_is_refused_in_one_line_or_applied() -> None:
             hall.act(t.id, "Ana", message)
         except TarotLearnError as err:
             assert "\n" not in str(err) and t.to_json() == before
+
+
+def test_the_teacher_turns_points_on_from_the_command_line(tmp_path, capsys) -> None:
+    from tarot_learn.__main__ import main
+
+    folder = tmp_path / "class"
+    assert main(["tables", "points", "--class-dir", str(folder)]) == 2           # no class there yet
+    folder.mkdir()
+    Hall(folder / "class.sqlite")
+    assert main(["tables", "points", "on", "--class-dir", str(folder)]) == 0
+    assert Hall(folder / "class.sqlite").points_on()
+    assert main(["tables", "ranking", "--class-dir", str(folder)]) == 0
+    assert "No competitive game" in capsys.readouterr().out
