@@ -18,6 +18,7 @@ from tarot_learn.errors import OptionError
 __all__ = ["TABLES_PAGE", "LESSON_NAME", "notebooks_dir", "build", "lessons", "title_of"]
 
 TABLES_PAGE = "classroom.ipynb"
+EXTRA_PAGES = ("challenge.ipynb",)   # the class challenge's student page (not a lesson)
 LESSON_NAME = re.compile(r"^[0-9][0-9]_[a-z0-9_]+\.ipynb$")
 
 
@@ -36,7 +37,8 @@ def build(class_dir: Path, source: Path | None = None) -> Path:
     if pages.exists():
         shutil.rmtree(pages)
     pages.mkdir(parents=True)
-    for nb in [source / TABLES_PAGE, *sorted(source.glob("[0-9][0-9]_*.ipynb"))]:
+    extra = [source / name for name in EXTRA_PAGES if (source / name).is_file()]
+    for nb in [source / TABLES_PAGE, *extra, *sorted(source.glob("[0-9][0-9]_*.ipynb"))]:
         shutil.copyfile(nb, pages / nb.name)
     return pages
 

@@ -1,0 +1,268 @@
+"""A class challenge: one deal for the whole class, results proved by replay, a leaderboard.
+
+The teacher sets the game, its options, the deal and a time limit.  The deal code stays on the
+server (it names the shuffle, so it would show every face-down card): students get a board built
+from it and never the code.  A result arrives as a result code (:mod:`tarot_learn.results`), is
+replayed against *this* challenge's deal and options (a valid code of another deal is refused),
+and is kept in the class file (:class:`~tarot_learn.classroom.store.ClassStore`).  Time is counted
+by the server, from the moment the student joined (or the challenge started, if later).
+
+>>> import tempfile
+>>> from tarot_learn import results
+>>> from tarot_learn.classroom.store import ClassStore
+>>> book = ChallengeBook(ClassStore(tempfile.mkdtemp()), clock=lambda: 1000.0)
+>>> ch = book.create("klondike", {"draw": "3"}, deal="7", minutes=20)
+>>> ch.title
+'Klondike (draw 3)'
+>>> book.submit(ch, "Ana", results.result_code(ch.new_state()))
+Traceback (most recent call last):
+...
+tarot_learn.errors.SaveError: this game is not finished (0 moves): play on until it is won or no move is left
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from tarot_learn import games
+from tarot_learn.classroom.leaderboard import Entry, check_name, code_key, judge, ordered
+from tarot_learn.classroom.store import ClassStore
+from tarot_learn.core import State
+from tarot_learn.deals import MAX_SEED
+from tarot_learn.errors import OptionError, SaveError
+from tarot_learn.games.solitaire import Patience
+
+__all__ = ["Challenge", "ChallengeBook", "FEATURE", "MIGRATIONS", "open_book", "current_challenge",
+           "patience_games", "book_of", "MAX_MINUTES", "CLASS_DIR_ENV", "CLASS_DIR_SETTING"]
+
+FEATURE = "challenge"
+MIGRATIONS = [
+    """
+    CREATE TABLE challenges (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, options TEXT NOT NULL,
+        deal_code TEXT NOT NULL, time_limit REAL NOT NULL, started REAL NOT NULL, ended REAL);
+    CREATE TABLE challenge_players (challenge_id INTEGER NOT NULL, name TEXT NOT NULL, joined REAL NOT NULL,
+        PRIMARY KEY (challenge_id, name));
+    CREATE TABLE challenge_results (id INTEGER PRIMARY KEY AUTOINCREMENT, challenge_id INTEGER NOT NULL,
+        name TEXT NOT NULL, moves INTEGER NOT NULL, won INTEGER NOT NULL, seconds REAL NOT NULL,
+        submitted REAL NOT NULL, code TEXT NOT NULL, code_key TEXT NOT NULL,
+        UNIQUE (challenge_id, code_key));
+    CREATE INDEX challenge_results_by_challenge ON challenge_results (challenge_id);
+    """,
+]
+MAX_MINUTES = 240
+CLASS_DIR_ENV = "TAROT_LEARN_CLASS_DIR"      # the class folder, exported to kernels by the launcher
+CLASS_DIR_SETTING = "tarot_class_dir"        # the same folder in the server's tornado settings (launcher.CLASS_DIR)
+BOOK_SETTING = "tarot_learn_challenge_book"
+
+
+def patience_games() -> list[str]:
+    """The games a challenge can be (the patiences: one player, one deal)."""
+    return [n for n in games.names() if issubclass(games.get(n), Patience)]
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One challenge as stored; ``deal_code`` never leaves the server."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    deal_code: str
+    time_limit: float
+    started: float
+    ended: float | None = None
+
+    @property
+    def title(self) -> str:
+        """The game and the options that differ from the game's defaults (no deal code)."""
+        changed = [f"{o.name.replace('_', ' ')} {str(self.options[o.name]).replace('_', ' ')}"
+                   for o in games.options(self.game)
+                   if o.name in self.options and self.options[o.name] != o.default]
+        name = games.get(self.game).title
+        return f"{name} ({', '.join(changed)})" if changed else name
+
+    @property
+    def closes(self) -> float:
+        """When results stop being taken (the time limit, or the moment the teacher ended it)."""
+        limit = self.started + self.time_limit
+        return limit if self.ended is None else min(limit, self.ended)
+
+    def seconds_left(self, now: float) -> float:
+        return max(0.0, self.closes - now)
+
+    def describe(self, now: float) -> str:
+        """One line for the class: the game and the time left."""
+        left = self.seconds_left(now)
+        when = f"{int(left // 60)} min {int(left % 60):02d} s left" if left else "closed"
+        return f"Challenge {self.id}: {self.title}, {when}"
+
+    def new_state(self) -> State:
+        """A fresh deal of the challenge (the board the students get)."""
+        return games.from_code(self.deal_code)
+
+    @classmethod
+    def from_row(cls, row: Any) -> "Challenge":
+        return cls(int(row["id"]), row["game"], json.loads(row["options"]), row["deal_code"],
+                   float(row["time_limit"]), float(row["started"]),
+                   None if row["ended"] is None else float(row["ended"]))
+
+
+def _deal(game: str, options: dict[str, Any], deal: str) -> State:
+    """The challenge's deal: random, winnable (proved by the solver), a seed, or a deal code (which
+    names its own game and options)."""
+    text = str(deal or "").strip()
+    if len(text) > 64:
+        raise OptionError("a deal is 'random', 'winnable', a seed number or a deal code")
+    if text.lower() in ("", "random"):
+        return games.new(game, None, **options)
+    if text.lower() == "winnable":
+        from tarot_learn import solve
+
+        return solve.winnable_deal(game, None, tries=40, seconds=2.0, **options)
+    if text.isascii() and text.isdigit():
+        if int(text) > MAX_SEED:
+            raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")
+        return games.new(game, int(text), **options)
+    state = games.from_code(text)
+    if not isinstance(state, Patience):
+        raise OptionError(f"{text} is a {state.title} deal: a challenge plays one of {', '.join(patience_games())}")
+    return state
+
+
+def _checked_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    if game not in patience_games():
+        raise OptionError(f"a challenge plays one of {', '.join(patience_games())}, not {str(game)[:40]!r}")
+    if options is not None and not isinstance(options, dict):
+        raise OptionError("the options are a set of names and values")
+    known = {o.name for o in games.options(game)}
+    unknown = sorted(set(options or {}) - known)
+    if unknown:
+        raise OptionError(f"{games.get(game).title} has no option {str(unknown[0])[:40]!r}; its options are "
+                          f"{', '.join(sorted(known))}")
+    return dict(options or {})
+
+
+class ChallengeBook:
+    """The challenges of one class, kept in its :class:`ClassStore` (``clock``: seconds, epoch)."""
+
+    def __init__(self, store: ClassStore, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        store.migrate(FEATURE, MIGRATIONS)
+
+    # ----- the teacher ----------------------------------------------------------------------------
+    def create(self, game: str, options: dict[str, Any] | None = None, deal: str = "",
+               minutes: float = 20) -> Challenge:
+        """A new challenge, which becomes the current one (the previous one ends)."""
+        options = _checked_options(game, options)
+        try:
+            minutes = float(minutes)
+        except (TypeError, ValueError):
+            raise OptionError(f"the time limit is a number of minutes from 1 to {MAX_MINUTES}") from None
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise OptionError(f"the time limit is a number of minutes from 1 to {MAX_MINUTES}")
+        state = _deal(game, options, deal)
+        now = self.clock()
+        with self.store.write() as db:
+            db.execute("UPDATE challenges SET ended = ? WHERE ended IS NULL", (now,))
+            cursor = db.execute(
+                "INSERT INTO challenges (game, options, deal_code, time_limit, started) VALUES (?, ?, ?, ?, ?)",
+                (state.name, json.dumps(state.options, sort_keys=True), state.deal_code, minutes * 60, now))
+            new_id = cursor.lastrowid
+        return self.get(int(new_id))
+
+    def end(self, challenge: Challenge) -> Challenge:
+        """Stop taking results for ``challenge`` now."""
+        with self.store.write() as db:
+            db.execute("UPDATE challenges SET ended = ? WHERE id = ? AND ended IS NULL", (self.clock(), challenge.id))
+        return self.get(challenge.id)
+
+    def get(self, challenge_id: int) -> Challenge:
+        rows = self.store.read("SELECT * FROM challenges WHERE id = ?", (int(challenge_id),))
+        if not rows:
+            raise OptionError(f"there is no challenge {challenge_id}: the teacher may have started a new one")
+        return Challenge.from_row(rows[0])
+
+    def current(self) -> Challenge | None:
+        """The latest challenge (open or closed), None before the first one."""
+        rows = self.store.read("SELECT * FROM challenges ORDER BY id DESC LIMIT 1")
+        return Challenge.from_row(rows[0]) if rows else None
+
+    # ----- the students -------------------------------------------------------------------------
+    def join(self, challenge: Challenge, name: str) -> tuple[str, bool]:
+        """Record that ``name`` joined (their clock starts now); returns the name as kept and
+        whether it is new to this challenge (False: someone joined under that name before)."""
+        name = check_name(name)
+        with self.store.write() as db:
+            cursor = db.execute("INSERT OR IGNORE INTO challenge_players (challenge_id, name, joined) VALUES (?, ?, ?)",
+                                (challenge.id, name, self.clock()))
+            fresh = cursor.rowcount == 1
+        return name, fresh
+
+    def submit(self, challenge: Challenge, name: str, code: str) -> Entry:
+        """Check ``code`` by replay against ``challenge`` and keep it; refusals are one line
+        (:class:`SaveError` or :class:`OptionError`)."""
+        name = check_name(name)
+        now = self.clock()
+        challenge = self.get(challenge.id)          # the teacher may have ended it meanwhile
+        if challenge.ended is not None or now >= challenge.closes:
+            raise SaveError(f"challenge {challenge.id} is closed: results are no longer taken")
+        verified = judge(code, challenge.deal_code, finished=True)
+        key = code_key(code)
+        with self.store.write() as db:
+            row = db.execute("SELECT joined FROM challenge_players WHERE challenge_id = ? AND name = ?",
+                             (challenge.id, name)).fetchone()
+            seconds = now - max(challenge.started, float(row[0]) if row else challenge.started)
+            if db.execute("SELECT 1 FROM challenge_results WHERE challenge_id = ? AND code_key = ?",
+                          (challenge.id, key)).fetchone():
+                raise SaveError("this exact game was already handed in: each game counts once")
+            db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
+                       "code_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (challenge.id, name, verified.moves_made, int(verified.won), seconds, now, code.strip(), key))
+        return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip())
+
+    def results(self, challenge: Challenge) -> list[Entry]:
+        """Every result handed in, in the order they arrived."""
+        rows = self.store.read("SELECT name, moves, won, seconds, submitted, code FROM challenge_results "
+                               "WHERE challenge_id = ? ORDER BY id", (challenge.id,))
+        return [Entry(r["name"], int(r["moves"]), bool(r["won"]), float(r["seconds"]), float(r["submitted"]),
+                      r["code"]) for r in rows]
+
+    def leaderboard(self, challenge: Challenge) -> list[Entry]:
+        """Each player's best result, best first (won, fewest moves, then time)."""
+        return ordered(self.results(challenge))
+
+    def csv(self, challenge: Challenge) -> str:
+        """Every result of ``challenge`` as CSV (for a spreadsheet), with the codes to check again."""
+        return self.store.export_csv(
+            "SELECT r.challenge_id AS challenge, r.name, CASE r.won WHEN 1 THEN 'won' ELSE 'stuck' END AS result, "
+            "r.moves, ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
+            "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
+
+
+def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:
+    """The challenge book of ``class_dir`` (default: the class folder the server gave the kernel,
+    ``$TAROT_LEARN_CLASS_DIR``); None when there is no class folder (not on a class server)."""
+    folder = class_dir or os.environ.get(CLASS_DIR_ENV)
+    if not folder:
+        return None
+    return ChallengeBook(ClassStore(folder))
+
+
+def book_of(settings: dict[str, Any]) -> ChallengeBook:
+    """The server's one challenge book, on the class folder named in its (tornado) ``settings``."""
+    book = settings.get(BOOK_SETTING)
+    if book is None:
+        book = settings[BOOK_SETTING] = ChallengeBook(ClassStore(settings.get(CLASS_DIR_SETTING) or "tarot_class"))
+    return book
+
+
+def current_challenge(serverapp: Any) -> str | None:
+    """The landing page's line about the current challenge (None: no challenge yet)."""
+    challenge = book_of(serverapp.web_app.settings).current()
+    return challenge.describe(time.time()) if challenge else None

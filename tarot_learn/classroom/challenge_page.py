@@ -1,0 +1,175 @@
+"""The student's challenge page (``notebooks/challenge.ipynb`` in Voila): join, play, hand in.
+
+The kernel behind a student's page runs on the class server, so it reads the current challenge
+from the class file itself and builds the board with ``SolitaireBoard(state=..., sharing=False)``:
+the deal code stays in the kernel, the page gets only what the player sees.  When the game ends
+its result code is handed in and checked by replay like any other; a *paste a result code* box
+takes codes too (each one checked: a forged or edited code is refused with the reason).
+
+The leaderboard is refreshed by the kernel, which reads the class file every few seconds and
+updates the table only when it changed.  A Voila page runs no code of its own and may only talk
+to its widgets (the class server allows widget messages and nothing else), so the kernel, which
+already holds the class file open, is the one place that can both read the results and redraw
+the table; one indexed read per student every 3 seconds is nothing for SQLite in WAL mode.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import time
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from tarot_learn import results
+from tarot_learn.classroom.challenge import Challenge, ChallengeBook, open_book
+from tarot_learn.classroom.leaderboard import Entry, clock_text, entries_html
+from tarot_learn.errors import TarotLearnError
+from tarot_learn.widgets import SolitaireBoard
+
+__all__ = ["ChallengePage", "REFRESH_SECONDS"]
+
+REFRESH_SECONDS = 3.0
+log = logging.getLogger(__name__)
+
+
+def _p(text: str, kind: str = "note") -> str:
+    return f'<p class="tl-challenge-{kind}">{html.escape(text)}</p>'
+
+
+class ChallengePage(W.VBox):
+    """Join with a name, play the challenge's deal, see the class's leaderboard.
+
+    Python entry points (the buttons call the same): :meth:`join`, :meth:`hand_in`,
+    :meth:`refresh`; ``page.board`` is the student's :class:`SolitaireBoard` once joined."""
+
+    def __init__(self, book: ChallengeBook | None = None, *, refresh_every: float | None = REFRESH_SECONDS,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.book = book if book is not None else open_book()
+        self.clock = clock
+        self.challenge: Challenge | None = self.book.current() if self.book else None
+        self.player: str | None = None
+        self.board: SolitaireBoard | None = None
+        self.handed_in: set[str] = set()
+        self.heading, self.status, self.table, self.pasted = W.HTML(), W.HTML(), W.HTML(), W.HTML()
+        self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))
+        self.join_button = W.Button(description="Join the challenge", button_style="primary")
+        self.join_button.on_click(lambda _: self.join(self.name.value))
+        self.code = W.Textarea(placeholder="TLR1....", description="Result code", layout=W.Layout(width="95%"))
+        self.paste_button = W.Button(description="Check and hand in")
+        self.paste_button.on_click(lambda _: self.hand_in(self.code.value))
+        self.board_box = W.VBox()
+        paste = W.VBox([W.HTML("<b>Paste a result code</b> (a game finished elsewhere): it is replayed and "
+                               "checked before it counts."), self.code, self.paste_button, self.pasted])
+        super().__init__([self.heading, W.HBox([self.name, self.join_button]), self.status, self.board_box,
+                          self.table, paste])
+        self.add_class("tl-challenge")
+        self._shown: tuple = ()
+        self.refresh()
+        if refresh_every and self.book is not None:
+            self._start(refresh_every)
+
+    # ----- entry points --------------------------------------------------------------------------
+    def join(self, name: str) -> None:
+        """Join the current challenge as ``name`` and get its board."""
+        if self.book is None or self.challenge is None:
+            return self._say("There is no challenge to join yet: wait for your teacher to start one.", "refused")
+        try:
+            self.player, fresh = self.book.join(self.challenge, name)
+        except TarotLearnError as err:
+            return self._say(f"Cannot join: {err}.", "refused")
+        self.board = SolitaireBoard(state=self.challenge.new_state(), sharing=False)
+        self.board.children[0].layout.display = "none"      # game, deal and share controls: the deal is set
+        self.board.buttons["hint"].layout.display = "none"
+        self.board.surface.observe(self._on_view, names="view")
+        self.board_box.children = [self.board]
+        self.name.disabled = self.join_button.disabled = True
+        same = "" if fresh else " Someone joined under this name before: if it was not you, reload and choose another."
+        self._say(f"Welcome, {self.player}: play the deal below. When the game is won (or no move is left) "
+                  f"your result is handed in by itself.{same}", "ok")
+
+    def hand_in(self, code: str) -> bool:
+        """Check ``code`` by replay against this challenge and hand it in; says why when refused."""
+        if self.book is None or self.challenge is None:
+            self.pasted.value = _p("There is no challenge to hand a result in to.", "refused")
+            return False
+        name = self.player or self.name.value
+        try:
+            entry = self.book.submit(self.challenge, name, str(code or "")[:results.MAX_RESULT_CHARS + 1])
+        except TarotLearnError as err:
+            self.pasted.value = _p(f"Refused: {err}.", "refused")
+            return False
+        self.pasted.value = _p(self._thanks(entry), "ok")
+        self.refresh()
+        return True
+
+    def refresh(self) -> None:
+        """Read the class file again: the time left, a newer challenge, the leaderboard."""
+        if self.book is None:
+            self.heading.value = ("<h2>Class challenge</h2>" + _p("This page works on the class server "
+                                  "(tarot-learn classroom): there is no class here."))
+            return
+        latest = self.book.current()
+        now = self.clock()
+        if latest is None:
+            self._show(("none",), "<h2>Class challenge</h2>" + _p("No challenge yet: your teacher will start one."), "")
+            return
+        if self.challenge is None or (latest.id != self.challenge.id and self.board is None):
+            self.challenge = latest
+        newer = latest.id != self.challenge.id
+        line = self.challenge.describe(now)
+        extra = _p("Your teacher started a new challenge: reload the page to play it.", "refused") if newer else ""
+        board = self.book.leaderboard(self.challenge)
+        key = (line, newer, tuple((e.name, e.moves, e.won, round(e.seconds or 0)) for e in board))
+        self._show(key, f"<h2>{html.escape(line)}</h2>{extra}", entries_html(board, "Leaderboard"))
+
+    # ----- inside --------------------------------------------------------------------------------
+    def _show(self, key: tuple, heading: str, table: str) -> None:
+        if key != self._shown:           # an unchanged leaderboard sends nothing to the page
+            self._shown = key
+            self.heading.value, self.table.value = heading, table
+
+    def _say(self, text: str, kind: str) -> None:
+        self.status.value = _p(text, kind)
+
+    def _thanks(self, entry: Entry) -> str:
+        result = "won" if entry.won else "no move left"
+        return (f"Handed in for {entry.name}: {result} in {entry.moves} moves, {clock_text(entry.seconds)}. "
+                "The leaderboard counts your best game.")
+
+    def _on_view(self, _change: Any) -> None:
+        board, challenge = self.board, self.challenge
+        if board is None or challenge is None or self.player is None:
+            return
+        if board.state.deal_code != challenge.deal_code:     # a resumed game of another deal
+            board.load(challenge.new_state())
+            return
+        if not board.state.is_over():
+            return
+        code = results.result_code(board.state)
+        if code in self.handed_in:
+            return
+        self.handed_in.add(code)
+        try:
+            entry = self.book.submit(challenge, self.player, code)   # type: ignore[union-attr]
+        except TarotLearnError as err:
+            return self._say(f"Your game is over but was not counted: {err}.", "refused")
+        self._say(self._thanks(entry), "ok")
+        self.refresh()
+
+    def _start(self, every: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return                        # not in a kernel (a script, a test): refresh() by hand
+        loop.create_task(self._tick(every))
+
+    async def _tick(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.refresh()
+            except Exception:             # noqa: BLE001 - a busy or moved file must not stop the page
+                log.exception("the challenge page could not read the class file")

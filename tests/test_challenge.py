@@ -1,0 +1,451 @@
+"""The class challenge: results proved by replay against the challenge's own deal, the leaderboard's
+order, refusals (forged, edited, other deal, late, twice), many students at once, a restart, CSV;
+the student's page driven through its Python entry points; the teacher's pages on a real class
+server; the leaderboard notebook of the static site."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import functools
+import hashlib
+import http.cookiejar
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tarot_learn import games, results, solve
+from tarot_learn.classroom import challenge, launcher
+from tarot_learn.classroom.challenge import ChallengeBook
+from tarot_learn.classroom.leaderboard import Entry, check_codes, ordered
+from tarot_learn.classroom.store import ClassStore
+from tarot_learn.errors import OptionError, SaveError, TarotLearnError
+
+ROOT = Path(__file__).resolve().parents[1]
+# A Klondike deal (Turn Three, building in any suit) the solver wins in 119 moves.
+GAME, OPTIONS, SEED = "klondike", {"draw": 3, "build": "any_suit"}, 6
+
+
+class Clock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@functools.lru_cache(maxsize=None)
+def winning_line(seed: int = SEED) -> tuple[str, ...]:
+    result = solve.solve(games.new(GAME, seed=seed, **OPTIONS), seconds=20)
+    assert result.solved
+    return tuple(str(m) for m in result.moves)
+
+
+def finished_code(cycles: int = 0, seed: int = SEED) -> str:
+    """A won game's code: ``cycles`` times through the whole stock first (9 moves each), then the
+    solver's line; so each ``cycles`` gives another game of the same deal."""
+    state = games.new(GAME, seed=seed, **OPTIONS)
+    for _ in range(cycles):
+        while True:
+            move = next(str(m) for m in state.legal_moves() if str(m) in ("draw", "redeal"))
+            state.play(move)
+            if move == "redeal":
+                break
+    for move in winning_line(seed):
+        state.play(move)
+    assert state.is_won()
+    return results.result_code(state)
+
+
+def resigned(body: str) -> str:
+    """A forger's code: any body with a check word that matches it (anyone can compute one)."""
+    return f"{body}.{hashlib.sha256(body.encode()).hexdigest()[:10]}"
+
+
+@pytest.fixture
+def book(tmp_path):
+    clock = Clock()
+    b = ChallengeBook(ClassStore(tmp_path / "class"), clock=clock)
+    b.clock_ = clock
+    return b
+
+
+@pytest.fixture
+def ch(book):
+    return book.create(GAME, {"draw": "3", "build": "any_suit"}, deal=str(SEED), minutes=30)
+
+
+# ----- the challenge ------------------------------------------------------------------------------
+def test_a_challenge_keeps_its_deal_and_options_and_says_neither_code(book, ch):
+    assert ch.deal_code == games.new(GAME, seed=SEED, **OPTIONS).deal_code
+    assert ch.options["draw"] == 3 and ch.options["build"] == "any_suit"
+    assert ch.title == "Klondike (draw 3, build any suit)"
+    assert ch.deal_code not in ch.describe(book.clock_()) and "30 min" in ch.describe(book.clock_())
+    assert book.current() == ch
+    assert challenge.CLASS_DIR_SETTING == launcher.CLASS_DIR
+
+
+def test_the_teacher_may_give_a_random_deal_or_a_deal_code(book):
+    a = book.create("tarot-solitaire", {}, deal="random", minutes=5)
+    assert a.deal_code.startswith("TS") and a.time_limit == 300
+    code = games.new("american-toad", seed=3, draw=2).deal_code
+    b = book.create("klondike", {}, deal=code, minutes=5)          # a code names its own game and options
+    assert (b.game, b.deal_code, b.options["draw"]) == ("american-toad", code, 2)
+    assert book.get(a.id).ended is not None and book.current() == b   # the new one ends the old one
+
+
+@pytest.mark.parametrize("args, words", [
+    (("french-tarot", {}, ""), "a challenge plays one of"),
+    (("klondike", {"colour": "red"}, ""), "has no option 'colour'"),
+    (("klondike", {"draw": 7}, ""), "draw"),
+    (("klondike", {}, "KL1T-ZZZZZZZZ"), "KL1T-ZZZZZZZZ"),
+    (("klondike", {}, "99999999999999999999"), "a seed is a whole number"),
+    (("klondike", {}, games.new("french-tarot", seed=1).deal_code), "a challenge plays one of"),
+])
+def test_a_bad_setting_is_refused_in_one_line(book, args, words):
+    with pytest.raises(TarotLearnError, match=words) as err:
+        book.create(*args, minutes=10)
+    assert "\n" not in str(err.value) and type(err.value) is not ValueError
+
+
+@pytest.mark.parametrize("minutes", [0, -3, 100_000, "soon", None])
+def test_the_time_limit_is_minutes_within_reason(book, minutes):
+    with pytest.raises(OptionError, match="time limit"):
+        book.create(GAME, {}, minutes=minutes)
+
+
+# ----- results ------------------------------------------------------------------------------------
+def test_results_are_ranked_by_fewest_moves_then_time(book, ch):
+    clock = book.clock_
+    for name in ("Ana", "Ben", "Cleo"):
+        book.join(ch, name)
+    clock.now += 60
+    slow = book.submit(ch, "Ben", finished_code(cycles=1))            # 128 moves, first in
+    clock.now += 60
+    fast = book.submit(ch, "Ana", finished_code())                   # 119 moves, later
+    assert (slow.moves, slow.seconds, fast.moves, fast.seconds) == (128, 60, 119, 120)
+    assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119), ("Ben", 128)]
+    clock.now += 60
+    book.submit(ch, "Ben", finished_code(cycles=2))                  # a worse game does not replace a better
+    assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119), ("Ben", 128)]
+    assert [e.name for e in book.results(ch)] == ["Ben", "Ana", "Ben"]
+
+
+def test_equal_moves_are_ranked_by_time_and_a_won_game_before_a_stuck_one():
+    entries = [Entry("slow", 119, True, 300.0), Entry("stuck", 12, False, 10.0), Entry("quick", 119, True, 90.0),
+               Entry("quick", 140, True, 20.0)]
+    assert [(e.name, e.moves) for e in ordered(entries)] == [("quick", 119), ("slow", 119), ("stuck", 12)]
+
+
+def test_a_code_of_another_deal_or_other_options_is_refused(book, ch):
+    with pytest.raises(SaveError, match="another deal than the challenge's") as err:
+        book.submit(ch, "Ana", finished_code(seed=4))                 # valid, won, but not this deal
+    other_options = games.new(GAME, seed=SEED, draw=1).deal_code
+    assert other_options != ch.deal_code
+    assert ch.deal_code not in str(err.value)                         # the refusal does not tell the deal
+    assert book.results(ch) == []
+
+
+def test_an_edited_or_forged_code_is_refused_with_the_reason(book, ch):
+    code = finished_code()
+    prefix, deal, packed, check = code.split(".")
+    edited = f"{prefix}.{deal}.{packed[:-2]}{'AB' if packed[-2:] != 'AB' else 'CD'}.{check}"
+    with pytest.raises(SaveError, match="changed or damaged"):
+        book.submit(ch, "Ana", edited)
+    # A forger who recomputes the check word: the moves are replayed and the lie shows.
+    import base64
+    import zlib
+
+    def forge(moves: list[str]) -> str:
+        packed = base64.urlsafe_b64encode(zlib.compress(";".join(moves).encode())).decode().rstrip("=")
+        return resigned(f"TLR1.{deal}.{packed}")
+
+    with pytest.raises(SaveError, match="move 1 of the result, 't1>f1', is not legal"):
+        book.submit(ch, "Ana", forge(["t1>f1"] * 52))
+    with pytest.raises(SaveError, match="not finished"):
+        book.submit(ch, "Ana", forge(list(winning_line()[:20])))
+    with pytest.raises(SaveError, match="not a result code"):
+        book.submit(ch, "Ana", "I won, honest")
+    assert book.results(ch) == []
+
+
+def test_the_same_game_counts_once_and_late_results_are_refused(book, ch):
+    code = finished_code()
+    book.submit(ch, "Ana", code)
+    with pytest.raises(SaveError, match="already handed in"):
+        book.submit(ch, "Ben", code)                                  # a classmate's copied code
+    book.clock_.now += 31 * 60
+    with pytest.raises(SaveError, match="closed"):
+        book.submit(ch, "Ben", finished_code(cycles=1))
+    again = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    book.end(again)
+    with pytest.raises(SaveError, match="closed"):
+        book.submit(again, "Ben", finished_code(cycles=1))
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41, "tab\there\x00"])
+def test_a_name_is_short_printable_text(book, ch, name):
+    with pytest.raises(OptionError, match="a name is"):
+        book.join(ch, name)
+
+
+def _submit(folder: str, challenge_id: int, name: str, cycles: int) -> int:
+    book = ChallengeBook(ClassStore(folder))
+    return book.submit(book.get(challenge_id), name, finished_code(cycles=cycles)).moves
+
+
+def test_a_class_handing_in_at_once_loses_nothing(tmp_path):
+    folder = tmp_path / "class"
+    book = ChallengeBook(ClassStore(folder))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    names = [f"student {i}" for i in range(12)]
+    with concurrent.futures.ProcessPoolExecutor(4) as pool:
+        moves = list(pool.map(_submit, [str(folder)] * 12, [ch.id] * 12, names, range(12)))
+    assert moves == [119 + 9 * i for i in range(12)]
+    assert [e.name for e in book.leaderboard(ch)] == names
+
+
+def test_the_leaderboard_and_challenge_survive_a_restart_and_export_as_csv(tmp_path):
+    clock = Clock()
+    book = ChallengeBook(ClassStore(tmp_path), clock=clock)
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    book.join(ch, "=cmd|' /C calc'!A0")
+    clock.now += 75.25
+    book.submit(ch, "=cmd|' /C calc'!A0", finished_code())
+    book.submit(ch, "Ben", finished_code(cycles=1))
+    book.store.close()
+    del book                                                          # the server stops
+    again = ChallengeBook(ClassStore(tmp_path), clock=clock)
+    assert again.current() == ch
+    assert [(e.name, e.moves) for e in again.leaderboard(ch)] == [("=cmd|' /C calc'!A0", 119), ("Ben", 128)]
+    rows = list(csv.DictReader(io.StringIO(again.csv(ch))))
+    assert [r["name"] for r in rows] == ["'=cmd|' /C calc'!A0", "Ben"]
+    assert (rows[0]["result"], rows[0]["moves"], rows[0]["seconds"]) == ("won", "119", "75.3")
+    assert results.verify(rows[1]["result_code"]).moves_made == 128    # the codes can be checked again
+
+
+# ----- the student's page (the kernel side of challenge.ipynb) -------------------------------------
+def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp_path):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    book = ChallengeBook(ClassStore(tmp_path))
+    none_yet = ChallengePage(book, refresh_every=None)
+    assert "No challenge yet" in none_yet.heading.value
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    page = ChallengePage(book, refresh_every=None)
+    page.join("Ana")
+    board = page.board
+    assert board is not None and not board.sharing
+    assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
+    for move in winning_line():
+        board.state.play(move)
+    board.refresh()                                                   # the view changes: the game is over
+    assert "Handed in for Ana: won in 119 moves" in page.status.value
+    assert "Ana" in page.table.value and "119" in page.table.value
+    assert ch.deal_code not in page.table.value + page.heading.value + page.status.value
+    code = finished_code(cycles=1)
+    assert not page.hand_in(code[:-3] + "abc")
+    assert "Refused: the result code was changed or damaged" in page.pasted.value
+    assert page.hand_in(code) and "128 moves" in page.pasted.value
+    assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119)]   # Ana's best counts
+    assert none_yet.refresh() is None and "Challenge 1" in none_yet.heading.value
+
+
+def test_the_student_page_off_the_class_server_says_so(monkeypatch):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    monkeypatch.delenv(challenge.CLASS_DIR_ENV, raising=False)
+    page = ChallengePage(refresh_every=None)
+    assert "works on the class server" in page.heading.value
+    page.join("Ana")
+    assert "no challenge to join" in page.status.value
+
+
+# ----- the leaderboard notebook (static site) -------------------------------------------------------
+def test_the_leaderboard_notebook_ranks_verified_codes_and_refuses_an_edited_one(tmp_path):
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(ROOT / "notebooks" / "leaderboard.ipynb", as_version=4)
+    slow, fast, third = finished_code(cycles=1), finished_code(), finished_code(cycles=2)
+    edited = third.replace(third.split(".")[2][5:9], "AAAA", 1)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "CODES =" in c.source)
+    deal = games.new(GAME, seed=SEED, **OPTIONS).deal_code
+    cell.source = f'CODES = """\nBen: {slow}\nCleo {edited}\n{fast}\n"""\nDEAL = "{deal}"'
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    out = next(o for c in nb.cells if c.cell_type == "code" and "check_codes(CODES" in c.source for o in c.outputs)
+    page = out["data"]["text/html"]
+    rows = page.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
+    assert len(rows) == 2
+    assert "line 3" in rows[0] and "<td>119</td>" in rows[0] and "<td>won</td>" in rows[0]
+    assert "Ben" in rows[1] and "<td>128</td>" in rows[1]
+    assert "line 2 (Cleo): the result code was changed or damaged" in page
+
+
+def test_check_codes_refuses_other_deals_copies_and_lines_without_a_code():
+    deal = games.new(GAME, seed=SEED, **OPTIONS).deal_code
+    code = finished_code()
+    board = check_codes(f"Ana: {code}\nBen: {code}\nCleo: my score was 12\nDan: {finished_code(seed=4)}", deal=deal)
+    assert [(e.name, e.moves) for e in board.entries] == [("Ana", 119)]
+    assert [(r.name, r.reason.split(":")[0]) for r in board.refused] == [
+        ("Ben", "the same game as line 1"), ("Cleo", "no result code on this line (they start TLR1.)"),
+        ("Dan", "this result is for another deal than the challenge's")]
+
+
+# ----- the teacher's pages on the class server -------------------------------------------------------
+LAUNCH = ("import sys\n"
+          "from tarot_learn.classroom import extension as e\n"
+          "n = 'tarot_learn.classroom.challenge_web'\n"
+          "if n not in e.FEATURES:\n"
+          "    e.FEATURES = (*e.FEATURES, n)\n"
+          "    e.collect.__defaults__ = (e.FEATURES,)\n"
+          "from tarot_learn.__main__ import main\n"
+          "sys.exit(main(sys.argv[1:]))\n")
+
+
+def free_port(first: int = 9200, last: int = 9299) -> int:
+    for port in range(first, last):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) != 0:
+                return port
+    raise RuntimeError(f"no free port in {first}-{last}")
+
+
+class ClassServer:
+    """``tarot-learn classroom`` with the challenge pages, started and restarted on one class folder."""
+
+    def __init__(self, folder: Path, port: int, standby: int = 0) -> None:
+        self.folder, self.port, self.standby = folder, port, standby
+        self.password, self.teacher = "class-pw-7", "teacher-pw-9"
+        self.base = f"http://127.0.0.1:{port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        argv = [sys.executable, "-c", LAUNCH, "classroom", "--port", str(self.port), "--password", self.password,
+                "--teacher-password", self.teacher, "--class-dir", str(self.folder), "--standby", str(self.standby)]
+        log = (self.folder.parent / "server.log").open("a")
+        self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the class server stopped at start: see server.log")
+            try:
+                urllib.request.urlopen(f"{self.base}api/status?token={self.password}", timeout=5).close()
+                return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("the class server did not answer within 120 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+
+
+class Client:
+    """A browser-like client: cookies kept, the _xsrf cookie sent back on POST."""
+
+    def __init__(self, server: ClassServer) -> None:
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def call(self, path: str, data: dict | bytes | None = None, json_body: bool = False) -> tuple[int, str]:
+        headers = {}
+        xsrf = next((c.value for c in self.jar if c.name == "_xsrf"), "")
+        body = None
+        if data is not None:
+            headers["X-XSRFToken"] = xsrf
+            if json_body:
+                body, headers["Content-Type"] = json.dumps(data).encode(), "application/json"
+            else:
+                body = urllib.parse.urlencode({**data, "_xsrf": xsrf}).encode()
+        request = urllib.request.Request(self.server.base + path, data=body, headers=headers)
+        try:
+            with self.opener.open(request, timeout=60) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode()
+
+    def log_in(self) -> None:
+        assert self.call(f"tarot/?token={self.server.password}")[0] == 200
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ClassServer(tmp_path_factory.mktemp("challenge") / "class", free_port())
+    try:
+        s.start()
+        yield s
+    finally:
+        s.stop()
+
+
+def test_a_student_with_the_class_password_cannot_open_the_teacher_pages(server):
+    student = Client(server)
+    status, body = student.call("tarot/challenge/teacher")            # no class password: Jupyter's login
+    assert "Teacher password" not in body and "<title>Jupyter Server</title>" in body
+    student.log_in()
+    status, body = student.call("tarot/challenge/teacher")
+    assert status == 403 and "Teacher password" in body
+    for path in ("tarot/challenge/teacher/api", "tarot/challenge/teacher/results.csv"):
+        assert student.call(path)[0] == 403
+    assert student.call("tarot/challenge/teacher/api", {"action": "end"}, json_body=True)[0] == 403
+    status, body = student.call("tarot/challenge/teacher/login", {"password": server.password})
+    assert status == 403 and "That is not the teacher" in body
+
+
+def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
+    teacher = Client(server)
+    teacher.log_in()
+    status, _ = teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})
+    assert status == 200
+    status, page = teacher.call("tarot/challenge/teacher")
+    assert status == 200 and "Start the challenge" in page
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME,
+                                "options": {"draw": "3", "build": "any_suit"}, "deal": "seven", "minutes": 10},
+                                json_body=True)
+    assert status == 400 and json.loads(body)["error"].startswith("'seven' is not a deal code")
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME,
+                                "options": {"draw": "3", "build": "any_suit"}, "deal": str(SEED), "minutes": 10},
+                                json_body=True)
+    assert status == 200, body
+    data = json.loads(body)
+    assert data["challenge"]["title"] == "Klondike (draw 3, build any suit)"
+    book = ChallengeBook(ClassStore(server.folder))                  # a student's kernel, on the same file
+    ch = book.current()
+    book.submit(ch, "Ana", finished_code())
+    student = Client(server)
+    student.log_in()
+    status, body = student.call("tarot/challenge/api")
+    assert status == 200
+    seen = json.loads(body)
+    assert [(e["name"], e["moves"]) for e in seen["leaderboard"]] == [("Ana", 119)]
+    assert ch.deal_code not in body and "TLR1" not in body           # no code that names the deal
+    assert "Klondike" in student.call("tarot/")[1]                   # the landing page names the challenge
+    student.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(student.jar), NoRedirect)
+    status, _ = student.call("tarot/challenge")
+    assert status == 302                                             # to the challenge's Voila page
+    status, body = teacher.call("tarot/challenge/teacher/results.csv")
+    assert status == 200 and body.splitlines()[0].startswith("challenge,name,result,moves,seconds")
+    assert json.loads(teacher.call("tarot/challenge/teacher/api")[1])["handed_in"] == 1

@@ -1,0 +1,116 @@
+"""The class file (tarot_learn.classroom.store): WAL, per-feature forward migrations, short write
+transactions that many processes share, a restart that loses nothing, and CSV export."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import io
+import sqlite3
+
+import pytest
+
+from tarot_learn.classroom.store import FILE_NAME, ClassStore, split_statements
+from tarot_learn.errors import SaveError
+
+NOTES = ["CREATE TABLE notes (id INTEGER PRIMARY KEY, who TEXT NOT NULL, n INTEGER NOT NULL)"]
+
+
+def test_one_file_in_the_class_folder_in_wal_mode(tmp_path):
+    store = ClassStore(tmp_path / "class")
+    assert store.file == tmp_path / "class" / FILE_NAME and store.file.is_file()
+    assert store.read("PRAGMA journal_mode")[0][0] == "wal"
+    assert store.read("PRAGMA busy_timeout")[0][0] >= 10_000
+    store.close()
+
+
+def test_migrations_run_once_in_order_and_only_new_steps_later(tmp_path):
+    with ClassStore(tmp_path) as store:
+        assert store.migrate("notes", NOTES) == 1
+        assert store.migrate("notes", NOTES) == 1             # nothing runs twice
+        with store.write() as db:
+            db.execute("INSERT INTO notes (who, n) VALUES ('Ana', 1)")
+    steps = NOTES + ["ALTER TABLE notes ADD COLUMN late INTEGER NOT NULL DEFAULT 0; "
+                     "CREATE INDEX notes_by_who ON notes (who);"]
+    with ClassStore(tmp_path) as store:
+        assert store.migrate("notes", steps) == 2
+        assert [tuple(r) for r in store.read("SELECT who, n, late FROM notes")] == [("Ana", 1, 0)]
+        assert store.migrate("other", ["CREATE TABLE other_things (x TEXT)"]) == 1
+        assert (store.version("notes"), store.version("other"), store.version("unknown")) == (2, 1, 0)
+
+
+def test_a_file_from_a_newer_version_or_not_a_database_is_refused(tmp_path):
+    with ClassStore(tmp_path) as store:
+        store.migrate("notes", NOTES + ["CREATE TABLE notes_more (x TEXT)"])
+    with ClassStore(tmp_path) as store, pytest.raises(SaveError, match="newer tarot_learn"):
+        store.migrate("notes", NOTES)
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / FILE_NAME).write_bytes(b"this is not a database at all, just text " * 100)
+    with pytest.raises(SaveError, match="not a class file"):
+        ClassStore(junk)
+
+
+def test_a_failed_write_leaves_nothing(tmp_path):
+    with ClassStore(tmp_path) as store:
+        store.migrate("notes", NOTES)
+        with pytest.raises(sqlite3.IntegrityError):
+            with store.write() as db:
+                db.execute("INSERT INTO notes (who, n) VALUES ('Ana', 1)")
+                db.execute("INSERT INTO notes (who, n) VALUES (NULL, 2)")
+        assert store.read("SELECT COUNT(*) FROM notes")[0][0] == 0
+        with store.write() as db:                                  # the store is still usable
+            db.execute("INSERT INTO notes (who, n) VALUES ('Ben', 3)")
+        assert store.read("SELECT who FROM notes")[0][0] == "Ben"
+
+
+def _writer(folder: str, who: str, count: int) -> int:
+    store = ClassStore(folder)
+    for n in range(count):
+        with store.write() as db:
+            last = db.execute("SELECT COALESCE(MAX(n), 0) FROM notes").fetchone()[0]
+            db.execute("INSERT INTO notes (who, n) VALUES (?, ?)", (who, last + 1))
+    store.close()
+    return count
+
+
+def test_many_processes_write_at_once_and_nothing_is_lost(tmp_path):
+    with ClassStore(tmp_path) as store:
+        store.migrate("notes", NOTES)
+    with concurrent.futures.ProcessPoolExecutor(6) as pool:
+        done = list(pool.map(_writer, [str(tmp_path)] * 6, [f"p{i}" for i in range(6)], [40] * 6))
+    assert done == [40] * 6
+    with ClassStore(tmp_path) as store:
+        rows = store.read("SELECT who, n FROM notes ORDER BY n")
+    # Each read-then-insert was one transaction: the counter went up by one each time, no gaps.
+    assert [r["n"] for r in rows] == list(range(1, 241))
+    assert {r["who"] for r in rows} == {f"p{i}" for i in range(6)}
+
+
+def test_what_was_written_is_there_after_a_restart(tmp_path):
+    store = ClassStore(tmp_path)
+    store.migrate("notes", NOTES)
+    with store.write() as db:
+        db.execute("INSERT INTO notes (who, n) VALUES ('Ana', 7)")
+    del store                                              # no close: the process just went away
+    again = ClassStore(tmp_path)
+    assert [tuple(r) for r in again.read("SELECT who, n FROM notes")] == [("Ana", 7)]
+    again.close()
+
+
+def test_csv_export_has_a_header_quotes_and_no_formulas(tmp_path):
+    with ClassStore(tmp_path) as store:
+        store.migrate("notes", NOTES)
+        with store.write() as db:
+            db.executemany("INSERT INTO notes (who, n) VALUES (?, ?)",
+                           [("Ana, B.", 1), ('say "hi"', 2), ("=HYPERLINK(\"x\")", 3)])
+        out = io.StringIO()
+        text = store.export_csv("SELECT who, n FROM notes ORDER BY n", out=out)
+    assert out.getvalue() == text
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows == [["who", "n"], ["Ana, B.", "1"], ['say "hi"', "2"], ["'=HYPERLINK(\"x\")", "3"]]
+
+
+def test_split_statements_keeps_semicolons_inside_strings():
+    assert split_statements("CREATE TABLE a (x TEXT DEFAULT 'a;b'); ;\nCREATE INDEX i ON a (x)") == [
+        "CREATE TABLE a (x TEXT DEFAULT 'a;b');", "CREATE INDEX i ON a (x);"]
