@@ -47,8 +47,8 @@ class ExerciseView:
     def _input(self, w: Any) -> Any:
         kind = self.exercise.kind
         if kind == "choice":
-            radio = w.RadioButtons(options=self.exercise.options, value=None,
-                                   layout=w.Layout(width="max-content"))
+            radio = w.RadioButtons(options=self.exercise.options, value=None, description="Answer:",
+                                   style={"description_width": "initial"}, layout=w.Layout(width="max-content"))
             radio.add_class("lesson-choices")
             return radio
         if kind == "cards":
@@ -61,8 +61,8 @@ class ExerciseView:
             picker = w.Box(self.toggles, layout=w.Layout(flex_flow="row wrap", max_width="60em"))
             picker.add_class("lesson-card-picker")
             return picker
-        text = w.Text(placeholder="a number" if kind == "number" else "your answer",
-                      layout=w.Layout(width="16em"))
+        text = w.Text(placeholder="a number" if kind == "number" else "your answer", description="Answer:",
+                      style={"description_width": "initial"}, layout=w.Layout(width="20em"))
         text.add_class("lesson-answer")
         return text
 
