@@ -81,9 +81,42 @@ def test_tarot_learn_lessons_then_lesson_09_under_nbval(installed, tmp_path):
     folder = tmp_path / "my lessons"
     out = run([str(installed / "bin" / "tarot-learn"), "lessons", str(folder), "--no-open"], cwd=tmp_path)
     assert "copied into" in out
-    shipped = sorted(p.name for p in (CHECKOUT / "notebooks").glob("*.ipynb"))
-    assert sorted(p.name for p in folder.glob("*.ipynb")) == shipped
+    lessons = sorted(p.name for p in (CHECKOUT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == lessons and len(lessons) >= 10
+    assert sorted(p.name for p in (folder / "cheatsheets").glob("*.pdf")) == sorted(
+        p.name for p in (CHECKOUT / "images").glob("cheatsheet_*.pdf"))
     env = {**os.environ, "TAROT_LEARN_DATA": str(tmp_path / "data"), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("PYTHONPATH", None)
     run([str(installed / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
          "--rootdir", str(folder), "09_rule_explorer.ipynb"], cwd=folder, env=env, timeout=300)
+
+
+def test_lessons_copy_keeps_a_learners_edits_and_updates_untouched_copies(tmp_path, capsys):
+    import hashlib
+
+    from tarot_learn.__main__ import main
+    from tarot_learn.errors import OptionError
+    from tarot_learn.lessons import copier
+
+    folder = tmp_path / "lessons"
+    assert main(["lessons", str(folder), "--no-open"]) == 0
+    first = copier.copy_lessons(folder)
+    assert first.copied == first.updated == first.kept == []          # nothing new the second time
+    edited, older = folder / "04_tarot_solitaire.ipynb", folder / "02_numerology.ipynb"
+    edited.write_text('{"my": "notes"}')
+    older.write_text('{"an": "older lesson"}')                           # as an earlier version wrote it
+    record = json.loads((folder / copier.RECORD).read_text())
+    record[older.name] = hashlib.sha256(older.read_bytes()).hexdigest()
+    (folder / copier.RECORD).write_text(json.dumps(record))
+    report = copier.copy_lessons(folder)
+    assert report.kept == [edited.name] and report.updated == [older.name]
+    assert edited.read_text() == '{"my": "notes"}'
+    assert older.read_bytes() == (CHECKOUT / "notebooks" / older.name).read_bytes()
+    lines = report.lines()
+    assert any(edited.name in line and "rename or delete it" in line for line in lines)
+    assert all("\n" not in line for line in lines)
+    (tmp_path / "a file").write_text("x")
+    with pytest.raises(OptionError, match="is a file: give a folder"):
+        copier.copy_lessons(tmp_path / "a file")
+    assert main(["lessons", str(tmp_path / "a file"), "--no-open"]) == 2
+    assert "is a file" in capsys.readouterr().err

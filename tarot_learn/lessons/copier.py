@@ -34,6 +34,7 @@ from tarot_learn.errors import OptionError
 __all__ = ["copy_lessons", "CopyReport", "add_arguments", "run", "RECORD", "DEFAULT_DIR"]
 
 RECORD = ".tarot_learn_lessons.json"
+LESSONS = "[0-9][0-9]_*.ipynb"
 DEFAULT_DIR = "tarot_lessons"
 
 
@@ -59,8 +60,9 @@ def _digest(path: Path) -> str:
 
 
 def _shipped() -> list[tuple[str, Path]]:
-    """(name in the folder, source) for every notebook and printable cheat sheet the package has."""
-    files = [(p.name, p) for p in sorted(resources.path("notebooks").glob("*.ipynb"))]
+    """(name in the folder, source) for every lesson (``NN_name.ipynb``; the class server's own pages
+    stay behind) and every printable cheat sheet the package has."""
+    files = [(p.name, p) for p in sorted(resources.path("notebooks").glob(LESSONS))]
     files += [(f"cheatsheets/{p.name}", p) for p in sorted(resources.path("images").glob("cheatsheet_*.pdf"))]
     return files
 
