@@ -124,3 +124,15 @@ def save_image(page, selector: str, name: str, artifacts: pathlib.Path) -> pathl
         IMAGES.mkdir(exist_ok=True)
         (IMAGES / name).write_bytes(shot.read_bytes())
     return shot
+
+
+def overflow(page, root_sel: str = ".tl-board") -> list[str]:
+    """What of the board reaches past the window's right edge (the page must not scroll sideways)."""
+    return page.evaluate("""(sel) => {
+      const out = [];
+      if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${document.documentElement.scrollWidth}px wide`);
+      for (const e of document.querySelectorAll(`${sel}, ${sel} *`)) {
+        const r = e.getBoundingClientRect();
+        if (r.width && r.right > window.innerWidth + 1) out.push(`${e.className} ends at ${Math.round(r.right)}px`);
+      }
+      return out.slice(0, 5); }""", root_sel)

@@ -12,10 +12,10 @@ import pytest
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import act
+    from tests.browser.boardkit import act, overflow
     from tests.browser.jlab import Server, free_port, wait_for
 except ImportError:
-    from boardkit import act
+    from boardkit import act, overflow
     from jlab import Server, free_port, wait_for
 
 
@@ -56,6 +56,9 @@ def test_the_french_tarot_table_passes_axe(page, voila_root):
     open_page(page, voila_root, "tests/browser/notebooks/tarot_table_all_hands.ipynb", ".tt-table[data-version]")
     assert page.locator(".tt-handtext").count() == 3
     assert serious(page) == []
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert overflow(page, ".tt-table") == []
 
 
 @pytest.mark.xfail(strict=True, reason="lesson pictures (State, Card and kit.cards_picture shown as PNG "

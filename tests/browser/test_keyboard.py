@@ -1,4 +1,5 @@
-"""A patience played with the keyboard alone, in Voila: Tab reaches the card table, the arrow keys
+"""A patience played with the keyboard alone, in Voila, on laptop-sized windows (1024 x 768 and
+1366 x 768, where nothing of the board may reach past the right edge): Tab reaches the card table, the arrow keys
 move between piles (and up a column's face-up cards), Enter picks a card up and puts it down,
 space draws.  First a layout one move from the end is won; then the first ten moves of a real
 deal are played, the page checked against a replica of the deal after each."""
@@ -8,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import dom_counts, open_in_voila, version, wait_newer
+    from tests.browser.boardkit import dom_counts, open_in_voila, overflow, version, wait_newer
 except ImportError:
-    from boardkit import dom_counts, open_in_voila, version, wait_newer
+    from boardkit import dom_counts, open_in_voila, overflow, version, wait_newer
 from tarot_learn import games
 from tarot_learn.core import Move
 
@@ -69,6 +70,7 @@ def play_by_keyboard(page, state, move: Move) -> None:
 def test_a_layout_one_move_from_the_end_is_won_with_the_keyboard(page, voila, console_errors):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_in_voila(page, voila, "board_one_move")
+    assert overflow(page) == []
     tab_into_board(page)
     pile, index, name = focused(page)
     assert name and name.count(",") >= 1            # every stop is named
@@ -87,6 +89,7 @@ def test_a_layout_one_move_from_the_end_is_won_with_the_keyboard(page, voila, co
 def test_the_first_ten_moves_of_a_real_deal_with_the_keyboard(page, voila, console_errors):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_in_voila(page, voila, "board_klondike")
+    assert overflow(page) == []
     replica = games.new("klondike", seed=1)
     tab_into_board(page)
     for _ in range(10):
@@ -98,6 +101,9 @@ def test_the_first_ten_moves_of_a_real_deal_with_the_keyboard(page, voila, conso
     face_down = page.locator(".tl-board .tl-tableau img[alt='face-down card']")
     assert face_down.count() > 0 and not face_down.first.get_attribute("aria-label")
     assert not [e for e in console_errors if "Failed to load resource" not in e]
+    page.set_viewport_size({"width": 1024, "height": 768})      # narrower: the cards shrink to fit
+    page.wait_for_timeout(300)
+    assert overflow(page) == []
 
 
 if __name__ == "__main__":   # pragma: no cover
