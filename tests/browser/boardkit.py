@@ -130,7 +130,8 @@ def overflow(page, root_sel: str = ".tl-board") -> list[str]:
     """What of the board reaches past the window's right edge (the page must not scroll sideways)."""
     return page.evaluate("""(sel) => {
       const out = [];
-      if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${document.documentElement.scrollWidth}px wide`);
+      const wide = document.documentElement.scrollWidth;
+      if (wide > window.innerWidth) out.push(`page ${wide}px wide`);
       for (const e of document.querySelectorAll(`${sel}, ${sel} *`)) {
         const r = e.getBoundingClientRect();
         if (r.width && r.right > window.innerWidth + 1) out.push(`${e.className} ends at ${Math.round(r.right)}px`);
