@@ -231,7 +231,8 @@ class Exercise:
             extra = self.wrong(value) if self.wrong else ""
         except TarotLearnError as err:   # the lesson's note could not read the answer: say why instead
             extra = f"{err}."
-        lead = f"{extra} " if extra else ""
+        extra = (extra or "").strip()
+        lead = f"{extra}{'' if extra.endswith(('.', '!', '?')) else '.'} " if extra else ""
         if self.misses == 1 and (self.rule or self.hint):
             named = f"Look again at rule {self.rule}." if self.rule else ""
             text = " ".join(t for t in (lead.strip(), named, self.hint) if t)
