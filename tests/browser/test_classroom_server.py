@@ -58,7 +58,7 @@ def test_landing_page_is_accessible_and_lists_every_lesson(classroom, page, outs
     from axe_playwright_python.sync_playwright import Axe
 
     page.goto(f"{classroom.base}/?token={classroom.token}")
-    page.get_by_role("heading", name="Lessons").wait_for()
+    page.get_by_role("heading", name="Lessons", exact=True).wait_for()
     links = page.locator("ol a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert links == [f"/voila/render/{p.name}" for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
     found = Axe().run(page).response["violations"]
@@ -67,8 +67,7 @@ def test_landing_page_is_accessible_and_lists_every_lesson(classroom, page, outs
     assert outside == []
 
 
-def test_tables_page_draws_with_nothing_from_outside_and_a_closed_tab_frees_its_kernel(classroom, context,
-                                                                                        outside, page):
+def test_tables_page_draws_with_nothing_from_outside_and_a_closed_tab_frees_its_kernel(classroom, outside, page):
     page.goto(f"{classroom.base}/?token={classroom.token}")
     page.get_by_role("link", name="Patience tables").click()
     page.locator('[aria-roledescription="card table"]').first.wait_for(timeout=120_000)
