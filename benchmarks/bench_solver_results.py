@@ -80,7 +80,7 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
             "decided_share": round((solved + impossible) / deals, 5),
             "win_rate_low": round(solved / deals, 5), "win_rate_high": round((solved + left) / deals, 5),
             "ci95_low": round(lo, 5), "ci95_high": round(hi, 5), "width": round(hi - lo, 5),
-            "cpu_seconds": round(sum(r["seconds"] for r in first.rows)
+            "solver_wall_seconds": round(sum(r["seconds"] for r in first.rows)
                                  + (sum(r["seconds"] for r in second.rows) if second else 0), 1)}
 
 
@@ -119,7 +119,8 @@ def main() -> int:
         out = ROOT / "results" / "winrates.json"
         body = {"solver_version": SOLVER_VERSION,
                 "machine": {"cores": os.cpu_count(), "processor": platform.machine(),
-                            "python": platform.python_version(), "system": platform.system()},
+                            "python": platform.python_version(), "system": platform.system(),
+                            "load_average_1min": round(os.getloadavg()[0], 1)},
                 "generated_by": "python benchmarks/bench_solver_results.py " + " ".join(sys.argv[1:]),
                 "generated_on": time.strftime("%Y-%m-%d"),
                 "notes": ("thoughtful win rates (every card known); budgets are CPU seconds per deal; "
