@@ -9,6 +9,10 @@ os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",
                       os.path.join(tempfile.gettempdir(), "tarot_learn-hypothesis"))
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+# Learners' files (drill schedules, lesson progress, autosaves) written by tests, notebooks and the
+# servers they start go to a fresh folder, never into the developer's own data folder.
+os.environ.setdefault("TAROT_LEARN_DATA", tempfile.mkdtemp(prefix="tarot_learn-test-data-"))
+
 sys.path.insert(0, os.path.dirname(__file__))
 
 # Property tests: a thorough profile for CI, a quick one while coding (HYPOTHESIS_PROFILE=dev).
