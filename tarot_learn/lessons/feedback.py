@@ -7,6 +7,7 @@ Shared by the exercise (:mod:`tarot_learn.lessons.exercise`) and its widget
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 __all__ = ["Feedback", "card_label", "card_set", "card_set_ordered"]
@@ -14,6 +15,18 @@ __all__ = ["Feedback", "card_label", "card_set", "card_set_ordered"]
 _GOOD, _BAD, _OPEN = "#1b7f3b", "#b3261e", "#5b6570"
 _MARKS = {"right": "✓ Right.", "hint": "✗ Not quite.", "step": "✗ Not yet.", "answer": "✗ Not this time.",
           "invalid": "…", "open": "…"}
+
+
+_RULE_ID = re.compile(r"\b((?:TS|KL|AT|FT)-\d+)\b")
+
+
+def _unbroken_ids(text: str) -> str:
+    """Rule ids kept on one line (``TS-10`` never wraps after its dash).
+
+    >>> _unbroken_ids("see TS-10")
+    "see <span style='white-space:nowrap'>TS-10</span>"
+    """
+    return _RULE_ID.sub(r"<span style='white-space:nowrap'>\1</span>", text)
 
 
 class Feedback:
@@ -58,7 +71,7 @@ class Feedback:
                      "</blockquote>")
         return (f"<div class='lesson-feedback' data-level='{self.level}' style='border-left:4px solid "
                 f"{colour};padding:6px 10px;margin:4px 0;background:{colour}14'><b style='color:{colour}'>"
-                f"{html.escape(self.mark())}</b> {html.escape(self.message)}{quote}</div>")
+                f"{html.escape(self.mark())}</b> {_unbroken_ids(html.escape(self.message))}{quote}</div>")
 
 
 def card_set_ordered(value: Any) -> list[Any]:
