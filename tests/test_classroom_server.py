@@ -241,3 +241,19 @@ def test_a_feature_module_that_fails_stops_the_extension():
 
 def handlers(serverapp):  # a feature module that claims a path outside /tarot/ (used just above)
     return [("/api/steal", object, {})]
+
+
+def test_warm_pools_are_checked_before_the_server_starts(tmp_path):
+    import argparse
+
+    from tarot_learn.classroom import launcher
+    from tarot_learn.errors import OptionError
+
+    pages = classroot.build(tmp_path)
+    parser = argparse.ArgumentParser()
+    launcher.add_arguments(parser)
+    args = parser.parse_args(["--standby", "5", "--warm", "02_numerology.ipynb=3"])
+    assert launcher.warm_pools(args, pages) == {"classroom.ipynb": 5, "02_numerology.ipynb": 3}
+    for bad in ("nope.ipynb=3", "02_numerology.ipynb=many", "../x.ipynb=1", "02_numerology.ipynb=61"):
+        with pytest.raises(OptionError, match="--warm"):
+            launcher.warm_pools(parser.parse_args(["--warm", bad]), pages)

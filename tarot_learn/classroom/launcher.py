@@ -20,11 +20,11 @@ from typing import Any
 from tarot_learn.classroom import classroot
 from tarot_learn.errors import OptionError
 
-__all__ = ["add_arguments", "run", "server_config", "DEFAULTS", "TEACHER_PASSWORD", "CLASS_DIR"]
+__all__ = ["add_arguments", "run", "server_config", "warm_pools", "DEFAULTS", "TEACHER_PASSWORD", "CLASS_DIR"]
 
 # The pool, culling and guard figures a class of 30 to 60 on a 2-core machine was measured with
 # (benchmarks/classroom_load.py).
-DEFAULTS = {"standby": 8, "refill_gap": 2.0, "cull_idle": 90, "cull_interval": 15, "max_kernels": 120}
+DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 90, "cull_interval": 15, "max_kernels": 120}
 EXTENSIONS = ("voila", "tarot_learn.classroom.extension")
 # Where handlers find the teacher's password and the class folder: ``serverapp.web_app.settings[...]``.
 TEACHER_PASSWORD = "tarot_teacher_password"
@@ -44,6 +44,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--standby", type=int, default=DEFAULTS["standby"],
                    help=f"warm kernels kept ready for the tables page, about 90 MB each: the class's size "
                         f"when a whole class opens it together (default {DEFAULTS['standby']})")
+    p.add_argument("--warm", action="append", default=[], metavar="PAGE=COUNT",
+                   help="also keep COUNT warm kernels for another page, e.g. 04_tarot_solitaire.ipynb=30 before "
+                        "the whole class opens that lesson (repeat for several)")
     p.add_argument("--cull-idle", type=int, default=DEFAULTS["cull_idle"], metavar="SECONDS",
                    help=f"free a kernel whose page has gone (closed, dropped) and that has been idle this "
                         f"long (default {DEFAULTS['cull_idle']})")
@@ -63,6 +66,23 @@ def _checked(args: argparse.Namespace) -> None:
         raise OptionError("--teacher-password must differ from --password (students know the class password)")
 
 
+def warm_pools(args: argparse.Namespace, pages: Path) -> dict[str, int]:
+    """``{page: warm kernels}``: the tables page's ``--standby``, then each ``--warm PAGE=COUNT``."""
+    pools = {classroot.TABLES_PAGE: args.standby}
+    for item in args.warm:
+        page, _, count = item.partition("=")
+        if not (pages / page).is_file() or "/" in page:
+            raise OptionError(f"--warm {item}: {page!r} is not one of the class's pages ({classroot.TABLES_PAGE}, "
+                              f"{', '.join(classroot.lessons(pages))})")
+        if not count.isdigit() or not 0 <= int(count) <= 60:
+            raise OptionError(f"--warm {item}: write PAGE=COUNT with a COUNT from 0 to 60")
+        pools[page] = int(count)
+    if sum(pools.values()) > DEFAULTS["max_kernels"] // 2:
+        raise OptionError(f"--standby and --warm ask for {sum(pools.values())} warm kernels: keep it to "
+                          f"{DEFAULTS['max_kernels'] // 2} at most (each takes about 90 MB)")
+    return pools
+
+
 def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     """The traitlets configuration (a ``traitlets.config.Config``) of the class server."""
     from traitlets.config import Config
@@ -80,7 +100,7 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     c.ServerApp.tornado_settings = {"mathjax_url": "null", "mathjax_config": "null",
                                     "websocket_max_message_size": 1 << 20}
     c.ClassroomKernelManager.update(
-        standby=args.standby, refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
+        pools=warm_pools(args, pages), refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
         cull_idle_timeout=args.cull_idle, cull_interval=max(1, min(DEFAULTS["cull_interval"], args.cull_idle // 3)),
         cull_connected=False,
         # A page may only talk to its widgets: no code runs from a browser.
@@ -122,6 +142,9 @@ def run(args: argparse.Namespace) -> int:
     for url in _addresses(args.host, args.port):
         print(f"Students open: {url}?token={token}")
     print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
+    warm = sum(warm_pools(args, pages).values())
+    print(f"Warming {warm} kernels (about {warm * 90} MB) so a whole class opens its pages at once; "
+          f"--standby sets how many.")
     print("Ctrl-C stops the server (the class folder keeps results and games).", flush=True)
     app.start()
     return 0
