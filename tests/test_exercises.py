@@ -123,3 +123,21 @@ def test_submit_from_python_shows_in_the_widget():
     radio = ex.widget.children[1].children[0]
     ex.submit("a")
     assert radio.value == "a" and "data-level='hint'" in ex.widget.children[2].value
+
+
+def test_huge_answers_are_read_only_in_part():
+    from tarot_learn.lessons import feedback
+
+    cards = kit.Exercise("02.tens", prompt="?", answer=["10C"], kind="cards", options=["AW", "10C"], rule="TS-4")
+    read = []
+
+    def endless():
+        while True:
+            read.append(1)
+            yield "AW"
+
+    assert cards.submit(endless()).ok is False
+    assert len(read) <= feedback.MAX_CARDS + 1, "an endless list of cards is read only up to a pack's worth"
+    assert cards.submit("AW " * 1_000_000).ok is False
+    text = kit.Exercise("03.move", prompt="?", answer="t2>t1", kind="text", rule="TS-6")
+    assert text.submit("t" * 10_000_000).ok is False

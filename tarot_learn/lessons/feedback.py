@@ -7,11 +7,13 @@ Shared by the exercise (:mod:`tarot_learn.lessons.exercise`) and its widget
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from typing import Any
 
 __all__ = ["Feedback", "card_label", "card_set", "card_set_ordered"]
 
+MAX_TEXT, MAX_CARDS = 2000, 160   # a typed list of cards longer than this is not an answer
 _GOOD, _BAD, _OPEN = "#1b7f3b", "#b3261e", "#5b6570"
 _MARKS = {"right": "✓ Right.", "hint": "✗ Not quite.", "step": "✗ Not yet.", "answer": "✗ Not this time.",
           "invalid": "…", "open": "…"}
@@ -83,8 +85,10 @@ def card_set_ordered(value: Any) -> list[Any]:
     from tarot_learn.cards import Card
 
     if isinstance(value, (str, Card)):
-        value = str(value).replace(",", " ").split()
-    return [item if isinstance(item, Card) else Card.parse(str(item).strip()) for item in value]
+        value = str(value)[:MAX_TEXT].replace(",", " ").split()
+    # at most one pack's worth of cards is read (the pack twice over for the two-pack games)
+    return [item if isinstance(item, Card) else Card.parse(str(item).strip()[:12])
+            for item in itertools.islice(value, MAX_CARDS)]
 
 
 def card_set(value: Any) -> frozenset[Any]:
