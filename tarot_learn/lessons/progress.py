@@ -111,15 +111,19 @@ def progress_file(name: str | None = None) -> Path:
 
 
 def _write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``."""
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``.  In
+    the static site, whose browser-kept ``/drive`` may lack temporary files or renames, one write."""
     text = json.dumps(data, indent=1, sort_keys=True)
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+        _replace_with(path, text)
     except OSError:
         if sys.platform != "emscripten":
             raise
-        path.write_text(text, encoding="utf-8")   # the static site's browser storage: one write
-        return
+        path.write_text(text, encoding="utf-8")
+
+
+def _replace_with(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
