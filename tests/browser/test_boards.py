@@ -252,12 +252,14 @@ def test_make_classroom_serves_the_boards_with_voila(page, artifacts, console_er
     port = free_port()
     log = artifacts / "make-classroom.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen(["make", "classroom", f"CLASSROOM_PORT={port}"], cwd=ROOT,
+        class_args = f"CLASS_ARGS=--password boards-pw --standby 1 --class-dir {artifacts / 'make-classroom'}"
+        proc = subprocess.Popen(["make", "classroom", f"CLASSROOM_PORT={port}", class_args], cwd=ROOT,
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_for(f"http://127.0.0.1:{port}/", timeout=120)
         page.set_viewport_size({"width": 1500, "height": 1100})
-        page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+        page.goto(f"http://127.0.0.1:{port}/?token=boards-pw", timeout=120_000)  # the class's start page
+        page.goto(f"http://127.0.0.1:{port}/voila/render/classroom.ipynb", timeout=120_000)
         page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
         before = dom_counts(page)["s"]
         act(page, '[data-pile="s"]', nth=0)
