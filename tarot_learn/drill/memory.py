@@ -91,7 +91,7 @@ class Progress:
     total: int
     due_today: int                         # seen cards due again before the end of today
     new: int                               # never answered
-    groups: dict[str, tuple[int, int]]     # group label -> (right, asked), over every session
+    groups: dict[str, tuple[int, int]]     # group label -> (right, asked) over every session, groups drilled
     streak: int                            # days in a row with practice, up to today (or yesterday)
 
     def __str__(self) -> str:
@@ -141,8 +141,9 @@ class Memory:
         """Figures for ``keys`` (``group_of`` maps a key to ``"T"``, ``"PC"`` or ``"SW"``) at ``now``."""
         end_of_day = datetime.combine(_local_day(now) + timedelta(days=1), datetime.min.time()).astimezone()
         known = due = new = 0
-        groups = {label: (0, 0) for label in GROUPS.values()}
         keys = list(keys)
+        present = {group_of[k] for k in keys}
+        groups = {label: (0, 0) for code, label in GROUPS.items() if code in present}
         for key in keys:
             record = self.records.get(key)
             if record is None:

@@ -104,7 +104,6 @@ class Drill(W.VBox):
             W.HBox([self.kind_dropdown, self.cards_dropdown], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.image, question_panel], layout=W.Layout(align_items="flex-start",
                                                                  flex_flow="row wrap")),
-            self.panel_html,
             self.stats_html,
         ])
         self.add_class("tl-drill")
@@ -152,7 +151,7 @@ class Drill(W.VBox):
         self.stats_html = W.HTML(layout=W.Layout(display="none"))
         return W.VBox([self.prompt, self.choice_box, W.HBox([self.text, self.answer_button]),
                        self.feedback_html, W.HBox([self.next_button, self.stats_button]),
-                       self.score_html, self.progress],
+                       self.score_html, self.progress, self.panel_html],
                       layout=W.Layout(padding="0 0 0 14px", min_width="320px", flex="1 1 320px"))
 
     def _wire(self) -> None:
@@ -412,12 +411,15 @@ def stats_html(s: DrillStats) -> str:
 def progress_html(p: Progress, notice: str = "") -> str:
     """The progress panel: known, due today, new, the day streak, then accuracy per group."""
     days = f"{p.streak} day{'s' if p.streak != 1 else ''}"
+    td = '<td style="padding:1px 12px 1px 0;text-align:left">'
     cells = "".join(
-        f"<tr><td>{_esc(label)}</td><td>{f'{100 * right / asked:.0f}%' if asked else '–'}</td>"
-        f"<td>{right}/{asked}</td></tr>" for label, (right, asked) in p.groups.items())
+        f"<tr>{td}{_esc(label)}</td>{td}{f'{100 * right / asked:.0f}%' if asked else '–'}</td>"
+        f"{td}{right}/{asked}</td></tr>" for label, (right, asked) in p.groups.items())
     warning = f'<div style="color:{_NO}">{_esc(notice)}</div>' if notice else ""
     return (f'<div class="tl-drill-progress" style="margin:6px 0;color:#2b2533">{warning}'
             f"<b>Progress</b> (kept between sessions): <b>{p.known}</b> of {p.total} known · "
             f"<b>{p.due_today}</b> due today · {p.new} new · streak <b>{days}</b>"
-            '<table style="border-collapse:collapse;margin-top:4px"><thead><tr><th>group</th>'
-            f"<th>accuracy</th><th>right</th></tr></thead><tbody>{cells}</tbody></table></div>")
+            '<table style="border-collapse:collapse;margin-top:4px"><thead><tr>'
+            + "".join(f'<th style="padding:1px 12px 1px 0;text-align:left">{h}</th>'
+                      for h in ("group", "accuracy", "right / asked"))
+            + f"</tr></thead><tbody>{cells}</tbody></table></div>")
