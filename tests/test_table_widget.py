@@ -378,3 +378,15 @@ def test_the_table_names_the_cards_it_shows_and_writes_open_hands_out():
     assert north["text"] == hand_text(north["cards"]) and len(north["cards"]) == 18
     for word in ("\u2660 Spades", "\u2665 Hearts", "\u2666 Diamonds", "\u2663 Clubs"):
         assert word in " ".join(s["text"] for s in view["seats"][1:])
+
+
+def test_the_table_answers_the_heartbeat_and_nothing_else_changes():
+    table = TarotTable(players=4, seed=5)
+    sent = []
+    table.surface.send = lambda content, buffers=None: sent.append(content)
+    position = lambda: json.dumps({**table.page_view(), "v": 0}, sort_keys=True)  # noqa: E731
+    before = position()
+    send = table.surface.comm.handle_msg
+    for content in ({"event": "ping", "n": 3}, {"event": "ping", "n": True}, {"event": "ping", "n": 3, "x": 1}):
+        send({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    assert sent == [{"pong": 3}] and position() == before and table.message_kind == "refused"

@@ -60,6 +60,14 @@ def _call_later(delay: float, callback: Callable[[], None]) -> Any:
     return loop.call_later(delay, callback)
 
 
+def _is_ping(content: Any) -> bool:
+    """``{"event": "ping", "n": <whole number below 2**31>}``, the page's heartbeat."""
+    if not isinstance(content, dict) or set(content) != {"event", "n"} or content["event"] != "ping":
+        return False
+    n = content["n"]
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 31
+
+
 def _check_arguments(players: Any, time_per_turn: Any, card_height: Any, sharing: Any) -> None:
     if isinstance(players, bool) or players not in (3, 4, 5):
         raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
@@ -119,6 +127,8 @@ class TableView(anywidget.AnyWidget):
     images = T.Dict(help="{notation: PNG bytes}, sent once per deck").tag(sync=True)
     card_height = T.Int(104, help="height of a card of your hand, CSS pixels").tag(sync=True)
     view = T.Dict(help="seats, hand with legality, trick, dog, turn, countdown, version").tag(sync=True)
+    heartbeat = T.Float(5.0, help="seconds between the page's pings; no answer for three of them: "
+                                  "'connection lost' (0: no heartbeat)").tag(sync=True)
 
 
 class TarotTable(W.VBox):
@@ -787,11 +797,13 @@ class TarotTable(W.VBox):
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Intents from the page, checked against a small schema: ``{"event": "card", "card":
-        "T21"}`` (a card text of at most 3 characters) and nothing else; the clock is Python's, so
-        a ``timeout`` from the page is refused too.  Anything else is ignored with a message; no
-        page message ever raises into the notebook."""
+        "T21"}`` (a card text of at most 3 characters) and the heartbeat ``{"event": "ping",
+        "n"}``; the clock is Python's, so a ``timeout`` from the page is refused too.  Anything
+        else is ignored with a message; no page message ever raises into the notebook."""
         if self.check_clock():
             return None
+        if _is_ping(content):                 # the page's heartbeat: answered, nothing redrawn
+            return self.surface.send({"pong": content["n"]})
         if not isinstance(content, dict) or set(content) != {"event", "card"} or content["event"] not in _EVENTS:
             if isinstance(content, dict) and content.get("event") == "timeout":
                 return self._refuse("The clock runs in Python; the page only shows it, so its timeout "

@@ -35,7 +35,9 @@ function render({ model, el: root }) {
   table.setAttribute("aria-label", "French Tarot table: Tab or the arrow keys move along your hand, Enter plays the focused card");
   let focusCard = null;
   table.setAttribute("data-lm-suppress-shortcuts", "true");   // no JupyterLab cell commands here
-  root.appendChild(table);
+  const lost = node("div", "tl-lost");
+  lost.setAttribute("role", "alert");
+  root.append(table, lost);
 
   const img = (code, h, cls) => {
     const i = node("img", `tt-card ${cls || ""}`);
@@ -229,12 +231,39 @@ function render({ model, el: root }) {
     if (card) model.send({ event: "card", card: card.dataset.card });
   });
 
+  // Heartbeat, as on the patience board: three periods without Python's answer mean the kernel
+  // has gone, and the page says so.
+  let beat = null;
+  let lastPong = performance.now();
+  let n = 0;
+  const setLost = (on) => {
+    lost.textContent = on ? "Connection lost: reload to resume." : "";
+    lost.classList.toggle("tl-lost-on", on);
+  };
+  const onMsg = (msg) => { if (msg && typeof msg.pong === "number") { lastPong = performance.now(); setLost(false); } };
+  function heartbeat() {
+    if (beat) clearInterval(beat);
+    const every = Number(model.get("heartbeat")) || 0;
+    if (!every) return;
+    lastPong = performance.now();
+    beat = setInterval(() => {
+      if (performance.now() - lastPong > 3 * every * 1000) setLost(true);
+      try { model.send({ event: "ping", n: n++ % 2147483647 }); } catch (err) { setLost(true); }
+    }, every * 1000);
+  }
+
   const onImages = () => { urls = pictureUrls(model, urls); draw(); };
   model.on("change:view", draw);
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
+  model.on("change:heartbeat", heartbeat);
+  model.on("msg:custom", onMsg);
   draw();
+  heartbeat();
   return () => {
+    if (beat) clearInterval(beat);
+    model.off("change:heartbeat", heartbeat);
+    model.off("msg:custom", onMsg);
     if (timer) clearInterval(timer);
     model.off("change:view", draw);
     model.off("change:card_height", draw);
