@@ -227,3 +227,19 @@ def test_a_dask_local_cluster_gives_the_same_verdicts_as_the_local_run(tmp_path)
     assert verdicts(far) == verdicts(local) and far.computed == 20
     assert len(read_cache(tmp_path / "dask.jsonl")) == 20
     assert time.perf_counter() - start < 60
+
+
+def test_chosen_seeds_and_the_cache_alone(tmp_path):
+    """A second pass over chosen deals (longer budget) and a report of what a long run finished:
+    ``cached_only`` solves nothing and counts only the deals already in the cache."""
+    first = run(tmp_path, deals=4)
+    picked = run(tmp_path, seeds=[3, 1, 1], seconds_per_deal=3.0)
+    assert [r["seed"] for r in picked.rows] == [1, 3] and picked.computed == 2
+    assert run(tmp_path, seeds=[1, 3], seconds_per_deal=3.0).computed == 0     # from the cache
+    partial = run(tmp_path, deals=10, cached_only=True)
+    assert partial.computed == 0 and [r["seed"] for r in partial.rows] == [r["seed"] for r in first.rows]
+    assert run(tmp_path, deals=2, first_seed=50, cached_only=True).deals == 0
+    with pytest.raises(SolveError):
+        run(tmp_path, seeds=[])
+    with pytest.raises(SolveError):
+        run(tmp_path, seeds=[-1, 2])
