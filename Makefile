@@ -15,6 +15,7 @@ help:
 	@echo "make lab     JupyterLab on notebooks/00_start_here.ipynb (http://127.0.0.1:$(PORT)/lab)"
 	@echo "make test    the whole test suite"
 	@echo "make bench   speed figures"
+	@echo "make lite    build the static site in dist/lite/ (make lite-serve serves it)"
 	@echo "make images  redraw the shipped card art (tarot_learn/render/art) and the contact sheets in images/"
 
 $(VENV)/.installed: pyproject.toml
@@ -78,3 +79,27 @@ classroom: $(VENV)/.installed
 .PHONY: screenshots
 screenshots: $(VENV)/.installed chromium
 	TAROT_LEARN_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
+
+# The static site: JupyterLite with Python in the browser (Pyodide), every lesson, no server.
+#   make lite        builds dist/lite/ (rebuilt only when its inputs change); copy it to any web host
+#   make lite-serve  serves it on http://127.0.0.1:$(LITE_PORT)/
+# Its build tools need Python >= 3.12: the first found of python3.13, python3.12, pyenv's 3.12+.
+LITE_PORT ?= 8800
+LITE_VENV ?= .venv-lite
+LITE_PYTHON ?= $(shell for p in python3.13 python3.12 $$(pyenv root 2>/dev/null)/versions/3.1[2-9]*/bin/python; do \
+	$$p -c 'import sys; assert sys.version_info >= (3, 12)' >/dev/null 2>&1 && { echo $$p; break; }; done)
+.PHONY: lite lite-serve
+
+$(LITE_VENV)/.installed: lite/build-requirements.txt
+	@test -n "$(LITE_PYTHON)" || { echo "make lite needs Python >= 3.12 (set LITE_PYTHON=/path/to/python3.12)"; exit 1; }
+	$(LITE_PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/build-requirements.txt
+	touch $@
+
+lite: $(LITE_VENV)/.installed
+	$(LITE_VENV)/bin/python lite/build.py
+
+lite-serve: lite
+	@echo "The static site on http://127.0.0.1:$(LITE_PORT)/ (Ctrl-C stops it); to publish it, copy dist/lite/ to any web host"
+	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory dist/lite

@@ -1,0 +1,222 @@
+"""Build the static site (JupyterLite + Pyodide) into dist/lite from pinned inputs, offline
+from the package registries:
+
+* Pyodide's core from the npm package ``pyodide`` (``npm pack``, checked against its hash);
+* the kernel's pure-Python wheels from PyPI (``kernel-requirements.txt``: exact versions and
+  hashes) and tarot_learn's own wheel built from this checkout;
+* a ``pyodide-lock.json`` listing exactly those wheels, all loaded when the kernel starts, so a
+  lesson needs no ``%pip`` cell and the page never asks any other server for anything;
+* the lessons (``notebooks/[0-9][0-9]_*.ipynb``) as the site's files.
+
+Same inputs, same files: time stamps come from SOURCE_DATE_EPOCH and every list is sorted.
+The site is rebuilt only when its inputs change (their digest is kept in ``INPUTS-SHA256``).
+Run with the build tools' Python (``make lite`` creates ``.venv-lite``):
+``python lite/build.py [--out dist/lite] [--cache build/lite-cache] [--force]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+LITE = ROOT / "lite"
+PYODIDE_NPM = "pyodide@314.0.6"
+PYODIDE_TGZ_SHA256 = "d78ac549b28a2a58600cd06f44e017024151775f8c6b2d73fab1475400d38ea2"
+PYODIDE_CORE = ("pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "pyodide.js", "python_stdlib.zip",
+                "package.json")
+SOURCE_DATE_EPOCH = "1767225600"   # 2026-01-01: every time stamp in the site
+# The browser's Python: how wheel metadata markers read there.
+BROWSER = {**default_environment(), "sys_platform": "emscripten", "platform_system": "Emscripten",
+           "platform_machine": "wasm32", "python_version": "3.14", "python_full_version": "3.14.2",
+           "implementation_name": "cpython", "os_name": "posix"}
+KERNEL_SHIMS = ("piplite", "pyodide_kernel", "ipykernel")   # shipped by the pyodide kernel extension
+
+
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict | None = None) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, env={**os.environ, **(env or {})})
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fetch_wheels(cache: Path) -> list[Path]:
+    """The pinned kernel wheels (pip checks every hash) and tarot_learn's own wheel."""
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes", "--only-binary=:all:",
+        "--platform", "any", "--python-version", "3.14", "--implementation", "py", "--abi", "none",
+        "-d", wheels, "-r", LITE / "kernel-requirements.txt")
+    own = cache / "own"
+    shutil.rmtree(own, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", own, ROOT,
+        env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH})
+    pinned = {canonicalize_name(line.split("==")[0]) for line in
+              (LITE / "kernel-requirements.txt").read_text().splitlines() if "==" in line}
+    chosen = sorted(w for w in wheels.glob("*.whl") if canonicalize_name(w.name.split("-")[0]) in pinned)
+    return chosen + sorted(own.glob("tarot_learn-*.whl"))
+
+
+def fetch_pyodide(cache: Path) -> Path:
+    """Pyodide's core files from the npm registry's tarball (checked against its hash)."""
+    tgz = cache / f"{PYODIDE_NPM.replace('@', '-')}.tgz"
+    if not tgz.exists():
+        run("npm", "pack", "--silent", PYODIDE_NPM, "--pack-destination", cache)
+    if sha256(tgz) != PYODIDE_TGZ_SHA256:
+        raise SystemExit(f"{tgz.name}: unexpected sha256 {sha256(tgz)} (the pinned Pyodide changed?)")
+    core = cache / "pyodide-core"
+    shutil.rmtree(core, ignore_errors=True)
+    core.mkdir()
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_CORE + ("pyodide-lock.json",):
+            (core / name).write_bytes(tar.extractfile(f"package/{name}").read())  # type: ignore[union-attr]
+    return core
+
+
+def shim_wheels() -> list[Path]:
+    """The pyodide kernel's own small wheels (piplite, the kernel, the ipykernel shim)."""
+    import jupyterlite_pyodide_kernel
+
+    share = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    assert share.is_dir(), f"{share} missing (jupyterlite-pyodide-kernel {jupyterlite_pyodide_kernel.__version__})"
+    return sorted(w for w in share.glob("*.whl") if w.name.split("-")[0] in KERNEL_SHIMS)
+
+
+def lock_entry(wheel: Path, names: set[str]) -> tuple[str, dict]:
+    """One package of pyodide-lock.json, read from the wheel itself."""
+    with zipfile.ZipFile(wheel) as zf:
+        meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in zf.namelist()
+                       if not n.split("/")[0].endswith((".dist-info", ".data")) and not n.startswith("_")} or
+                      {meta["Name"]})
+    depends = set()
+    for text in meta.get_all("Requires-Dist") or []:
+        req = Requirement(text)
+        if (req.marker is None or req.marker.evaluate({**BROWSER, "extra": ""})) \
+                and canonicalize_name(req.name) in names:
+            depends.add(canonicalize_name(req.name))
+    name = canonicalize_name(meta["Name"])
+    return name, {"name": name, "version": meta["Version"], "file_name": wheel.name, "install_dir": "site",
+                  "sha256": sha256(wheel), "package_type": "package", "imports": tops,
+                  "depends": sorted(depends), "unvendored_tests": False, "shared_library": False}
+
+
+def make_pyodide(site_src: Path, core: Path, wheels: list[Path]) -> list[str]:
+    """static/pyodide: the core, the wheels and a lock naming exactly them; returns the names."""
+    out = site_src / "static" / "pyodide"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copyfile(core / name, out / name)
+    info = json.loads((core / "pyodide-lock.json").read_text())["info"]
+    names = {canonicalize_name(w.name.split("-")[0]) for w in wheels}
+    packages = {}
+    for wheel in wheels:
+        shutil.copyfile(wheel, out / wheel.name)
+        name, entry = lock_entry(wheel, names)
+        packages[name] = entry
+    lock = {"info": info, "packages": dict(sorted(packages.items()))}
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return sorted(packages)
+
+
+def write_config(site_src: Path, packages: list[str]) -> None:
+    """jupyter-lite.json: every lock package loaded at kernel start, PyPI never asked."""
+    config = json.loads((LITE / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel["loadPyodideOptions"]["packages"] = packages
+    (site_src / "jupyter-lite.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    shutil.copyfile(LITE / "jupyter_lite_config.json", site_src / "jupyter_lite_config.json")
+
+
+def lessons(site_src: Path) -> Path:
+    """The lessons as the site's files (outputs as committed: cleared)."""
+    files = site_src / "files"
+    shutil.rmtree(files, ignore_errors=True)
+    files.mkdir()
+    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        shutil.copyfile(nb, files / nb.name)
+    return files
+
+
+# What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
+INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "pyproject.toml", "setup.py",
+          "MANIFEST.in")
+
+
+def inputs_digest() -> str:
+    """sha256 over the site's input files (paths and contents, sorted; caches left out)."""
+    digest = hashlib.sha256()
+    for top in INPUTS:
+        base = ROOT / top
+        paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+        for path in paths:
+            rel = path.relative_to(ROOT).as_posix()
+            if "__pycache__" in rel or rel.endswith(".pyc") or "/.ipynb_checkpoints/" in rel or "/_data/" in rel:
+                continue
+            digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def build(out: Path, cache: Path) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    site_src = cache / "site-src"
+    site_src.mkdir(exist_ok=True)
+    wheels = fetch_wheels(cache) + shim_wheels()
+    packages = make_pyodide(site_src, fetch_pyodide(cache), wheels)
+    write_config(site_src, packages)
+    files = lessons(site_src)
+    shutil.rmtree(out, ignore_errors=True)
+    for stale in (site_src / ".jupyterlite.doit.db", cache / "lite-cache"):
+        if stale.is_dir():
+            shutil.rmtree(stale)
+        elif stale.exists():
+            stale.unlink()
+    run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", site_src, "--contents", files,
+        "--output-dir", out.resolve(), "--no-sourcemaps", "--no-unused-shared-packages",
+        "--source-date-epoch", SOURCE_DATE_EPOCH,
+        cwd=site_src, env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
+    for junk in out.rglob(".jupyterlite.doit.db*"):
+        junk.unlink()
+    manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
+    (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out} ({len(manifest)} files, {total / 1e6:.1f} MB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "lite")
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "lite-cache")
+    parser.add_argument("--force", action="store_true", help="rebuild even when the inputs have not changed")
+    args = parser.parse_args()
+    if not re.match(r"3\.(1[2-9])", sys.version):
+        raise SystemExit("the site's build tools need Python >= 3.12 (make lite makes .venv-lite)")
+    stamp = args.out / "INPUTS-SHA256"
+    digest = inputs_digest()
+    if not args.force and stamp.is_file() and stamp.read_text().strip() == digest:
+        print(f"{args.out} is up to date (inputs {digest[:12]})")
+        return
+    build(args.out, args.cache)
+    stamp.write_text(digest + "\n")
+
+
+if __name__ == "__main__":
+    main()
