@@ -33,8 +33,8 @@ function resumeToken(slot) {
 }
 
 // The card height that fits: the widest row (tableau, or the top row) in the width given, and
-// in "present" mode the window's height too; a board never asks for more than card_height
-// unless it presents.
+// in "present" mode the window's height too; a board asks for at most card_height (1.5 times
+// that on a projector) unless it presents.
 function fitHeight(piles, width, want, present) {
   const cols = piles.filter((p) => p.role === "tableau").length || 1;
   const top = piles.filter((p) => p.role !== "tableau").reduce((n, p) => n + (p.role === "waste" ? 1.48 : 1), 0);
@@ -44,8 +44,14 @@ function fitHeight(piles, width, want, present) {
   const byTop = (room - topGaps) / (Math.max(top, 1) * 0.58);
   let h = Math.min(byCols, byTop);
   if (present) h = Math.min(h, (window.innerHeight - 190) / 4.2);
-  else h = Math.min(h, want);
+  else h = Math.min(h, want * projector());
   return Math.max(40, Math.floor(h));
+}
+
+// A projector-sized window lets a board grow half as large again (the pictures are drawn at
+// 1.5 times card_height, so they stay sharp).
+function projector() {
+  return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 1.5 : 1;
 }
 
 function pictureUrls(model, old) {
@@ -351,7 +357,7 @@ function render({ model, el: root }) {
     pending = requestAnimationFrame(draw);
   });
   resized.observe(root);
-  const onWindow = () => { if (present) draw(); };   // the presenter also fits the window's height
+  const onWindow = () => draw();       // the presenter fits the window's height; a projector grows cards
   window.addEventListener("resize", onWindow);
 
   const onImages = () => { urls = pictureUrls(model, urls); draw(); };

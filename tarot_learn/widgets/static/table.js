@@ -87,7 +87,9 @@ function render({ model, el: root }) {
     const view = model.get("view") || {};
     const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
     // a narrow window gets smaller cards: the hand (up to 24 cards) wraps, never clips
-    const h = Math.max(48, Math.min(model.get("card_height"), Math.floor(((root.clientWidth || 1000) - 40) / 9)));
+    const grow = window.innerWidth >= 1600 && window.innerHeight >= 900 ? 1.5 : 1;   // a projector
+    const fit = Math.floor(((root.clientWidth || 1000) - 40) / 9);
+    const h = Math.max(48, Math.min(model.get("card_height") * grow, fit));
     const small = Math.round(h * 0.62);
     table.replaceChildren();
     table.dataset.version = view.v;
