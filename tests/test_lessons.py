@@ -556,3 +556,13 @@ def test_04_stuck_tip_gives_tips():
     assert len(steps) >= 4, "a checklist, not a yes/no"
     for rule in ("TS-10", "TS-4", "TS-8", "TS-15", "TS-20"):
         assert rule in section, rule
+
+
+@pytest.mark.parametrize("stem", ["00_start_here", "01_meet_the_deck", "02_numerology", "03_suit_alternation",
+                                  "04_tarot_solitaire"])
+def test_lessons_link_nothing_outside_the_lessons_folder(stem):
+    """A lesson copied elsewhere (``tarot-learn lessons DIR``) or served by Voila cannot follow a link
+    to ``../seeds``: the rules are shown inline with ``kit.rule_sheet`` instead."""
+    text = _markdown(stem)
+    outside = re.findall(r"\]\((\.\./[^)]*)\)", text)
+    assert not outside, f"{stem} links outside the lessons: {outside}"

@@ -29,7 +29,7 @@ from tarot_learn.errors import OptionError
 from tarot_learn.lessons.exercise import Exercise, Feedback
 
 __all__ = ["Exercise", "Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
-           "fits_in_column", "FitsExplorer", "progress_panel"]
+           "fits_in_column", "FitsExplorer", "progress_panel", "rule_sheet"]
 
 def check(answer: Any, expected: Any, why: str, *, same: Callable[[Any, Any], bool] | None = None,
           wrong: Callable[[Any], str] | None = None) -> Feedback:
@@ -139,6 +139,24 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "
     cap = f"<caption style='text-align:left'>{e(caption)}</caption>" if caption else ""
     return _Html(f"<table class='lesson-table'>{cap}<thead><tr>{head}</tr></thead>"
                  f"<tbody>{body}</tbody></table>")
+
+
+def rule_sheet(prefix: str = "TS", only: Sequence[str] | None = None, *, open_: bool = False) -> _Html:
+    """A game's numbered rules (``"TS"``, ``"KL"``, ``"AT"``, ``"FT"``), or ``only`` those ids, as a
+    fold-out block in the lesson itself: read from the package, so it works wherever the lesson runs.
+
+    >>> block = rule_sheet("TS", ["TS-5"]).text
+    >>> block.startswith("<details") and "TS-5 Trumps above 10" in block and block.count("<li") == 1
+    True
+    """
+    from tarot_learn import rules
+
+    ids = list(only) if only is not None else rules.ids(prefix)
+    e = html.escape
+    items = "".join(f"<li style='margin:4px 0'>{e(rules.text(i))}</li>" for i in ids)
+    label = f"The rules {', '.join(ids)}" if only is not None else f"The whole rule sheet ({ids[0]} .. {ids[-1]})"
+    return _Html(f"<details class='lesson-rules'{' open' if open_ else ''}><summary style='cursor:pointer'>"
+                 f"<b>{e(label)}</b> (click to read)</summary><ul style='max-width:60em'>{items}</ul></details>")
 
 
 def say(text: str) -> Any:
