@@ -5,6 +5,7 @@ server; the leaderboard notebook of the static site."""
 
 from __future__ import annotations
 
+import base64
 import concurrent.futures
 import csv
 import functools
@@ -21,6 +22,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zlib
 from pathlib import Path
 
 import pytest
@@ -71,6 +73,12 @@ def finished_code(cycles: int = 0, seed: int = SEED) -> str:
 def resigned(body: str) -> str:
     """A forger's code: any body with a check word that matches it (anyone can compute one)."""
     return f"{body}.{hashlib.sha256(body.encode()).hexdigest()[:10]}"
+
+
+def forged_code(deal: str, moves: list[str]) -> str:
+    """A forger's code claiming ``moves`` on ``deal``, its check word right."""
+    packed = base64.urlsafe_b64encode(zlib.compress(";".join(moves).encode())).decode().rstrip("=")
+    return resigned(f"TLR1.{deal}.{packed}")
 
 
 @pytest.fixture
@@ -164,17 +172,10 @@ def test_an_edited_or_forged_code_is_refused_with_the_reason(book, ch):
     with pytest.raises(SaveError, match="changed or damaged"):
         book.submit(ch, "Ana", edited)
     # A forger who recomputes the check word: the moves are replayed and the lie shows.
-    import base64
-    import zlib
-
-    def forge(moves: list[str]) -> str:
-        packed = base64.urlsafe_b64encode(zlib.compress(";".join(moves).encode())).decode().rstrip("=")
-        return resigned(f"TLR1.{deal}.{packed}")
-
     with pytest.raises(SaveError, match="move 1 of the result, 't1>f1', is not legal"):
-        book.submit(ch, "Ana", forge(["t1>f1"] * 52))
+        book.submit(ch, "Ana", forged_code(deal, ["t1>f1"] * 52))
     with pytest.raises(SaveError, match="not finished"):
-        book.submit(ch, "Ana", forge(list(winning_line()[:20])))
+        book.submit(ch, "Ana", forged_code(deal, list(winning_line()[:20])))
     with pytest.raises(SaveError, match="not a result code"):
         book.submit(ch, "Ana", "I won, honest")
     assert book.results(ch) == []

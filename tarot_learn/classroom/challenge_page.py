@@ -74,6 +74,8 @@ class ChallengePage(W.VBox):
     # ----- entry points --------------------------------------------------------------------------
     def join(self, name: str) -> None:
         """Join the current challenge as ``name`` and get its board."""
+        if self.book is not None and self.board is None:
+            self.challenge = self.book.current()       # the page may have been made before the challenge
         if self.book is None or self.challenge is None:
             return self._say("There is no challenge to join yet: wait for your teacher to start one.", "refused")
         try:

@@ -1,0 +1,142 @@
+"""A whole class challenge in Chromium, on the class server as a teacher starts it.
+
+The teacher logs in with the teacher's password and sets the challenge (a Klondike deal the solver
+wins in 119 moves).  Ana plays the whole deal on her board with clicks (the solver's line, each
+move a click on the card and a click on where it goes, as a student does): her result is handed
+in when the game ends.  Ben hands in a finished game by pasting its result code (made in Python:
+this part is about the leaderboard, not the clicks).  Cleo pastes a forged code: refused, with the
+reason.  The teacher's page and Ana's page show the two verified results in order; the server
+restarts; the leaderboard is still there.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.test_challenge import GAME, OPTIONS, SEED, ClassServer, finished_code, forged_code, free_port, winning_line
+from tarot_learn import games
+
+# Plays a list of moves with clicks on the board, waiting after each click for the kernel's new view.
+PLAY_BY_CLICKS = """
+async (moves) => {
+  const board = () => document.querySelector('.tl-board');
+  const pile = (id) => board().querySelector(`[data-pile="${id}"]`);
+  const click = async (el) => {
+    const v0 = board().dataset.version;
+    el.click();
+    const t0 = performance.now();
+    while (board().dataset.version === v0) {
+      if (performance.now() - t0 > 15000) throw new Error('the board did not answer within 15 s');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  for (const move of moves) {
+    if (move === 'draw' || move === 'redeal') { await click(pile('s')); continue; }
+    const [, src, dst, n] = move.match(/^(\\w+)>(\\w+?)(?:x(\\d+))?$/);
+    const count = Number(pile(src).dataset.count);
+    const index = count - Number(n || 1);
+    await click(pile(src).querySelector(`[data-index="${index}"]`));
+    await click(pile(dst));
+  }
+  return board().dataset.status;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ClassServer(tmp_path_factory.mktemp("challenge-browser") / "class", free_port(9240, 9299))
+    try:
+        s.start()
+        yield s
+    finally:
+        s.stop()
+
+
+def leaderboard_rows(page, timeout: float = 20_000) -> list[list[str]]:
+    page.wait_for_function("() => document.querySelectorAll('table.tl-leaderboard tbody tr').length >= 2",
+                           timeout=timeout)
+    return page.locator("table.tl-leaderboard tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
+
+
+def open_teacher_page(page, server) -> None:
+    page.goto(f"{server.base}tarot/challenge/teacher")
+    if page.get_by_label("Teacher password").count():
+        page.get_by_label("Teacher password").fill(server.teacher)
+        page.get_by_role("button", name="Open the teacher page").click()
+    page.get_by_role("heading", name="A new challenge").wait_for()
+
+
+def open_challenge(browser, server, via_landing: bool):
+    """A student's own browser on the challenge page: the class password, then the landing page's
+    challenge link (or the page's address, opened without waiting, so several pages load at once)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server.base}?token={server.password}")
+    if via_landing:
+        page.get_by_role("link", name=re.compile(r"^Challenge 1: Klondike")).click()
+    else:
+        page.goto(f"{server.base}tarot/challenge", wait_until="commit")
+    return context, page
+
+
+def join(page, name: str) -> None:
+    page.get_by_role("button", name="Join the challenge").wait_for(timeout=120_000)
+    page.locator(".widget-text input").first.fill(name)
+    page.get_by_role("button", name="Join the challenge").click()
+    page.locator(".tl-board[data-version]").wait_for(timeout=60_000)
+
+
+def test_a_whole_class_challenge(server, browser):
+    teacher_context = browser.new_context()
+    teacher = teacher_context.new_page()
+    teacher.goto(f"{server.base}?token={server.password}")
+    # A student with only the class password meets the teacher's password form, not the page.
+    teacher.goto(f"{server.base}tarot/challenge/teacher")
+    assert teacher.get_by_role("heading", name="A new challenge").count() == 0
+    open_teacher_page(teacher, server)
+    teacher.get_by_label("Game", exact=True).select_option(GAME)
+    teacher.get_by_label("draw", exact=True).select_option("3")
+    teacher.get_by_label("build", exact=True).select_option("any_suit")
+    teacher.get_by_label("Deal", exact=True).fill(str(SEED))
+    teacher.get_by_label("Time limit (minutes)").fill("30")
+    teacher.get_by_role("button", name="Start the challenge").click()
+    teacher.get_by_text(re.compile(r"Challenge 1: Klondike \(draw 3, build any suit\)")).first.wait_for()
+
+    ben_context, ben = open_challenge(browser, server, via_landing=False)
+    cleo_context, cleo = open_challenge(browser, server, via_landing=False)
+    ana_context, ana = open_challenge(browser, server, via_landing=True)
+    join(ana, "Ana")
+    assert "KL3" not in ana.content()                      # no deal code reaches the student's page
+    status = ana.evaluate(PLAY_BY_CLICKS, list(winning_line()))
+    assert status.lower().startswith("won"), status
+    ana.get_by_text(re.compile(r"Handed in for Ana: won in 119 moves")).wait_for(timeout=20_000)
+
+    join(ben, "Ben")
+    ben.locator(".widget-textarea textarea").fill(finished_code(cycles=1))
+    ben.get_by_role("button", name="Check and hand in").click()
+    ben.get_by_text(re.compile(r"Handed in for Ben: won in 128 moves")).wait_for(timeout=20_000)
+
+    join(cleo, "Cleo")
+    forged = forged_code(games.new(GAME, seed=SEED, **OPTIONS).deal_code, ["t1>f1"] * 52)   # check word right
+    cleo.locator(".widget-textarea textarea").fill(forged)
+    cleo.get_by_role("button", name="Check and hand in").click()
+    refusal = cleo.get_by_text(re.compile(r"^Refused: ")).first
+    refusal.wait_for(timeout=20_000)
+    assert "move 1 of the result, 't1>f1', is not legal" in refusal.inner_text()
+
+    expected = [["1", "Ana", "won", "119"], ["2", "Ben", "won", "128"]]
+    assert [r[:4] for r in leaderboard_rows(teacher)] == expected          # the teacher's page, polled
+    assert [r[:4] for r in leaderboard_rows(ana)] == expected              # Ana's page, refreshed by her kernel
+
+    for context in (ana_context, ben_context, cleo_context):
+        context.close()
+    server.stop()
+    server.start()
+    teacher.reload()
+    open_teacher_page(teacher, server)
+    assert [r[:4] for r in leaderboard_rows(teacher)] == expected
+    teacher_context.close()
