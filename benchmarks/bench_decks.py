@@ -80,7 +80,7 @@ def main() -> None:
               f"{median_ms(lambda: load_deck(bad)):.1f} ms")
 
     def drill_run(n: int = 2000) -> None:
-        d = Drill(kind="mixed", seed=1, clock=lambda: 0.0)
+        d = Drill(kind="mixed", seed=1, clock=lambda: 0.0, remember=False)
         for i in range(n):
             d.choose(i % len(d.question.options))
             d.next()
@@ -92,7 +92,7 @@ def main() -> None:
     except ImportError:
         print("ipywidgets not installed: widget figure skipped")
         return
-    w = DrillWidget(kind="name", seed=1)
+    w = DrillWidget(kind="name", seed=1, remember=False)
     for _ in range(80):                       # warm the picture caches
         w.answer(w.question.expected)
         w.next()

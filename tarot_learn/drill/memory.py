@@ -113,8 +113,10 @@ class Memory:
         self.days: list[str] = []
         self.notice = ""
         self._touched: set[str] = set()
+        self._raw: dict[str, dict] = {}                 # the file's cards as written, for quick saves
+        self._stamp: tuple[int, int] | None = None      # the file as this drill last read or wrote it
         if self.path is not None:
-            self.records, self.days = self._read(self.path, aside=True)
+            self._load(self.path)
 
     def get(self, key: str) -> Record | None:
         return self.records.get(key)
@@ -134,7 +136,7 @@ class Memory:
         day = _local_day(when).isoformat()
         if day not in self.days:
             self.days = sorted([*self.days, day])[-MAX_DAYS:]
-        self.save()
+        self.save([key])
         return record
 
     def progress(self, keys: Iterable[str], now: datetime, group_of: dict[str, str]) -> Progress:
@@ -168,36 +170,53 @@ class Memory:
         return count
 
     # ---- the file ------------------------------------------------------------------------------
-    def save(self) -> None:
-        """Write the file atomically, keeping cards another drill saved meanwhile."""
+    def save(self, changed: Iterable[str] | None = None) -> None:
+        """Write the file atomically, keeping cards another drill saved meanwhile.
+
+        ``changed`` names the cards answered since the last save (all this session's by default);
+        when the file is as this drill last wrote it, only those are serialised again."""
         if self.path is None:
             return
-        on_disk, days = self._read(self.path, aside=False)
-        on_disk.update((key, self.records[key]) for key in self._touched)
-        self.records = on_disk
-        self.days = sorted(set(days) | set(self.days))[-MAX_DAYS:]
+        if self._stamp is None or self._stamp != _stamp(self.path):     # new, or written by another drill
+            try:
+                self._raw, days = self._read_raw(self.path)
+            except (OSError, ValueError):      # gone or spoilt since: keep what this drill knows
+                days = []
+            self.days = sorted(set(days) | set(self.days))[-MAX_DAYS:]
+            changed = self._touched
+        self._raw.update((key, self.records[key].to_dict()) for key in (self._touched if changed is None
+                                                                      else changed))
         data = {"version": VERSION, "deck": self.deck, "learner": self.learner, "days": self.days,
-                "cards": {k: r.to_dict() for k, r in sorted(self.records.items())}}
+                "cards": dict(sorted(self._raw.items()))}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
+            out.write(json.dumps(data, separators=(",", ":")))   # one C-encoded string: far quicker than dump
         os.replace(tmp, self.path)
+        self._stamp = _stamp(self.path)
 
-    def _read(self, path: Path, *, aside: bool) -> tuple[dict[str, Record], list[str]]:
-        if not path.exists():
-            return {}, []
+    @staticmethod
+    def _read_raw(path: Path) -> tuple[dict[str, dict], list[str]]:
+        """The file's cards as plain dicts and its days; raises SaveError (or OSError) when unreadable."""
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError("too large")
         try:
-            if path.stat().st_size > MAX_BYTES:
-                raise SaveError("too large")
             data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("version") != VERSION:
-                raise SaveError("not a drill file")
-            days = [date.fromisoformat(str(d)).isoformat() for d in data.get("days", [])][-MAX_DAYS:]
-            return {str(k): Record.from_dict(v) for k, v in dict(data["cards"]).items()}, days
+        except (UnicodeDecodeError, ValueError):
+            raise SaveError("not JSON") from None
+        if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("cards"), dict):
+            raise SaveError("not a drill file")
+        days = [date.fromisoformat(str(d)).isoformat() for d in data.get("days", [])][-MAX_DAYS:]
+        return {str(k): v for k, v in data["cards"].items()}, days
+
+    def _load(self, path: Path) -> None:
+        """Read the learner's file; an unreadable one is set aside (renamed) and the drill starts afresh."""
+        if not path.exists():
+            return
+        try:
+            raw, days = self._read_raw(path)
+            records = {k: Record.from_dict(v) for k, v in raw.items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
-            if not aside:      # saving: keep what this session knows rather than fail
-                return {}, []
             kept = path.with_name(f"{path.stem}.unreadable-{int(time.time())}.json")
             try:
                 os.replace(path, kept)
@@ -205,7 +224,17 @@ class Memory:
                 kept = path
             self.notice = (f"The drill file {path.name} could not be read ({type(err).__name__}); "
                            f"it was kept as {kept.name} and your drill starts afresh.")
-            return {}, []
+            return
+        self.records, self.days, self._raw, self._stamp = records, days, raw, _stamp(path)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """What tells whether a file changed since we wrote it: its modification time and size."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def _local_day(when: datetime) -> date:
