@@ -114,7 +114,7 @@ class Memory:
         self.notice = ""
         self._touched: set[str] = set()
         self._raw: dict[str, dict] = {}                 # the file's cards as written, for quick saves
-        self._stamp: tuple[int, int] | None = None      # the file as this drill last read or wrote it
+        self._stamp: tuple[int, int, int] | None = None     # the file as this drill last read or wrote it
         if self.path is not None:
             self._load(self.path)
 
@@ -228,13 +228,14 @@ class Memory:
         self.records, self.days, self._raw, self._stamp = records, days, raw, _stamp(path)
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """What tells whether a file changed since we wrote it: its modification time and size."""
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells whether a file changed since we wrote it: every write replaces the file (a new
+    inode), and its modification time and size."""
     try:
         st = path.stat()
     except OSError:
         return None
-    return st.st_mtime_ns, st.st_size
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def _local_day(when: datetime) -> date:
