@@ -110,14 +110,23 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     return c
 
 
+def lan_address() -> str | None:
+    """This machine's address on the LAN: the source address of a route out (a UDP "connect" sends
+    no packet), or None without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only the routing table is consulted
+            address = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 def _addresses(host: str, port: int) -> list[str]:
     if host not in ("0.0.0.0", "::", ""):
         return [f"http://{host}:{port}/"]
-    try:
-        lan = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        lan = "THIS-COMPUTER"
-    return [f"http://{lan}:{port}/", f"http://127.0.0.1:{port}/"]
+    lan = lan_address()
+    return ([f"http://{lan}:{port}/"] if lan else []) + [f"http://127.0.0.1:{port}/"]
 
 
 def run(args: argparse.Namespace) -> int:
