@@ -343,10 +343,14 @@ def test_two_drills_open_at_once_keep_each_others_answers():
     clock = Clock()
     names = Drill(kind="name", cards="T13 T19", seed=1, clock=clock, learner="Ana")
     values = Drill(kind="value", cards="T13 T19", seed=1, clock=clock, learner="Ana")
-    names.answer(names.question.expected)
-    values.answer(values.question.expected)
+    for _ in range(2):                      # answering in turns, each saving after every answer
+        for drill in (names, values):
+            drill.answer(drill.question.expected)
+            clock.now += 30
+            drill.next()
     later = Drill(kind="mixed", cards="T13 T19", seed=1, clock=clock, learner="Ana")
-    assert len(later.memory.records) == 2
+    assert sorted(later.memory.records) == ["name:T13", "name:T19", "value:T13", "value:T19"]
+    assert all(r.asked == 1 for r in later.memory.records.values())
 
 
 @pytest.mark.parametrize("content", [b"{not json", b'{"version": 1, "cards": {"name:T1": {"fsrs": 3}}}',
