@@ -1,0 +1,171 @@
+"""What lessons 07, 08, 10 and 11 must show, checked on the notebooks' own outputs (run in a kernel):
+the order French Tarot is taught in, its French names, the deal value worked as players write it, a
+deal played along with a rule for every card, the deck lesson's mapping and the final check's report."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import pathlib
+import re
+import tempfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def _cells(stem: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+@functools.cache
+def run(stem: str, probe: str = "") -> tuple[dict[str, str], object]:
+    """Run a lesson in a kernel (the learner's data in a temporary folder); returns each code cell's
+    text and HTML outputs joined, and the JSON the ``probe`` cell prints last."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    if probe:
+        nb.cells.append(nbformat.v4.new_code_cell(probe, id="probe"))
+    saved = {k: os.environ.get(k) for k in ("TAROT_LEARN_DATA", "TAROT_LEARN_LEARNER")}
+    os.environ.update(TAROT_LEARN_DATA=tempfile.mkdtemp(prefix="tl-content-"), TAROT_LEARN_LEARNER="check")
+    try:
+        nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    outputs: dict[str, str] = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            texts = [o.get("text", "") for o in cell.outputs]
+            texts += [str(o.get("data", {}).get(kind, "")) for o in cell.outputs
+                      for kind in ("text/html", "text/markdown", "text/plain")]
+            outputs[cell.id] = "\n".join(texts)
+    result = None
+    if probe:
+        lines = outputs.pop("probe").strip().splitlines()
+        result = json.loads(lines[0]) if lines else None
+    return outputs, result
+
+
+# ----- French Tarot in the order a learner needs it ------------------------------------------------
+def test_french_tarot_is_taught_play_first_then_bidding_then_scoring():
+    headings = [line for c in _cells("07_french_tarot_play") if c["cell_type"] == "markdown"
+                for line in _source(c).splitlines() if line.startswith("#")]
+    order = ["cards and their French names", "worth", "Playing a trick", "The Excuse", "Bidding", "Five players",
+             "A deal played along"]
+    places = [next(i for i, h in enumerate(headings) if key in h) for key in order]
+    assert places == sorted(places), headings
+    assert not any("score" in h.lower() for h in headings), "scoring waits for lesson 08"
+    assert (NOTEBOOKS / "08_french_tarot_scoring.ipynb").exists()
+    assert not (NOTEBOOKS / "07_french_tarot_scoring.ipynb").exists()
+
+
+def test_three_and_five_player_exercises():
+    code07 = "\n".join(_source(c) for c in _cells("07_french_tarot_play") if c["cell_type"] == "code")
+    code08 = "\n".join(_source(c) for c in _cells("08_french_tarot_scoring") if c["cell_type"] == "code")
+    assert re.search(r'"07\.[a-z-]*three[a-z-]*"', code07) and 'find_moment(3,' in code07
+    assert re.search(r'"07\.five-players[a-z-]*"', code07) and 'find_moment(5,' in code07
+    assert '"08.three-player-taker"' in code08 and "score_deal(3," in code08
+    assert '"08.five-player-partner"' in code08 and "score_deal(5," in code08
+
+
+def test_07_french_names_are_french():
+    """The names table shows the engine's French names, not the English names of the French suits."""
+    from tarot_learn.cards import tarot_deck
+
+    outputs, _ = run("07_french_tarot_play")
+    names = next(text for text in outputs.values() if "the four suits" in text)
+    for card in tarot_deck():
+        if card.rank == 14 and not card.is_trump:
+            assert card.french_name_fr.split(" de ")[1] in names          # Pique, Cœur, Carreau, Trèfle
+    for word in ("Valet", "Cavalier", "Dame", "Roi"):
+        assert word in names
+    prose = "\n".join(_source(c) for c in _cells("07_french_tarot_play") if c["cell_type"] == "markdown")
+    assert not re.search(r"French names?: Swords", prose)
+
+
+def test_07_deal_played_along_gives_every_card_its_rule():
+    outputs, _ = run("07_french_tarot_play")
+    tricks = next(text for text in outputs.values() if "won by" in text and "<table" in text)
+    rows = [r for r in re.findall(r"<tr>(.*?)</tr>", tricks) if "<th" not in r]
+    assert len(rows) > 20
+    for row in rows:
+        assert re.search(r"FT-\d+", row), row
+    assert tricks.count("won by") >= 15
+
+
+# ----- the deal value written as the FFT writes it ---------------------------------------------------
+PROBE_08 = """
+import json
+from tarot_learn.lessons import exercise
+ex = {e.id: e for e in exercise.made()}["08.each-defender-pays"]
+print(json.dumps({"explain": ex.explain, "answer": ex.answer, "step": ex.step,
+                  "made": worked(score_deal(4, "garde", bouts=2, points=50))}))
+"""
+
+
+def test_08_value_reads_like_the_fft_with_the_sign_in_words():
+    _, said = run("08_french_tarot_scoring", PROBE_08)
+    text = said["explain"]
+    m = re.search(r"\((\d+) \+ (\d+)\) x (\d+) = (\d+)", text)
+    assert m, text
+    fixed, margin, mult, value = map(int, m.groups())
+    assert (fixed + margin) * mult == value == abs(said["answer"])
+    assert "failed" in text and "pays each defender" in text, text
+    assert not re.search(r"\(\d+\) x\d", text) and "= -" not in text and "= −" not in text, text
+    assert "is made, so each defender pays the taker" in said["made"]
+
+
+# ----- the deck lesson -----------------------------------------------------------------------------
+PROBE_10 = """
+import json
+rw = dict(my_deck, Justice="XI", Strength="VIII")
+print(json.dumps({"marseille": map_deck(my_deck).text, "rider_waite": map_deck(rw).text,
+                  "unknown": map_deck(dict(my_deck, Wands="Blades")).text}))
+"""
+
+
+def test_10_maps_a_marseille_deck_by_its_printed_numbers():
+    from tarot_learn.lessons import glossary
+
+    outputs, said = run("10_decks", PROBE_10)
+    assert glossary.MARSEILLE_NUMBERS[11] == 8 and glossary.MARSEILLE_NUMBERS[8] == 11
+    assert "take your card printed VIII, your Justice" in said["marseille"]
+    assert "take your card printed XI, your Strength" in said["marseille"]
+    assert "take your card" not in said["rider_waite"]
+    assert "not a word the engine knows" in said["unknown"]
+    assert any("La Justice" in text and "VIII" in text for text in outputs.values())
+
+
+# ----- the final check -----------------------------------------------------------------------------
+PROBE_11 = """
+import json
+from tarot_learn.lessons import exercise
+made = {e.id: e for e in exercise.made()}
+made["11.plays-as"].submit(made["11.plays-as"].answer)            # right at once
+made["11.tarot-score"].submit(made["11.tarot-score"].answer + 1)   # wrong, then right
+made["11.tarot-score"].submit(made["11.tarot-score"].answer)
+print(json.dumps({"rows": revisit_report(), "skills": SKILLS, "ids": list(made)}))
+"""
+
+
+def test_11_checks_every_skill_and_says_what_to_revisit():
+    _, said = run("11_final_check", PROBE_11)
+    assert set(said["ids"]) == set(said["skills"]), "every exercise is a skill the report covers"
+    lessons = {lesson for _, lesson in said["skills"].values()}
+    assert {"01_meet_the_deck", "02_numerology", "07_french_tarot_play", "08_french_tarot_scoring"} <= lessons
+    for lesson in lessons:
+        assert (NOTEBOOKS / f"{lesson}.ipynb").exists(), lesson
+    rows = {skill: [how, lesson] for skill, how, lesson in said["rows"]}
+    assert rows["values and digit sums"] == ["solid: right on the first try", None]
+    assert rows["scoring a deal"] == ["solved after hints", "08_french_tarot_scoring"]
+    assert rows["recognising the cards"] == ["not answered yet", "01_meet_the_deck"]
