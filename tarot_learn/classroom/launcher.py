@@ -152,8 +152,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"Students open: {url}?token={token}")
     print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
     warm = sum(warm_pools(args, pages).values())
-    print(f"Warming {warm} kernels (about {warm * 90} MB) so a whole class opens its pages at once; "
-          f"--standby sets how many.")
+    if warm:
+        print(f"Warming {warm} kernels (about {warm * 90} MB) so a whole class opens its pages at once; "
+              f"--standby sets how many.")
     print("Ctrl-C stops the server (the class folder keeps results and games).", flush=True)
     app.start()
     return 0
