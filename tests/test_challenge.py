@@ -249,6 +249,11 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     board = page.board
     assert board is not None and not board.sharing
     assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
+    before = board.state.moves_made
+    for key, words in (("hint", "Hints are off"), ("new", "keeps the challenge's deal"), ("share", "stays hidden")):
+        board.press(key)
+        assert board.message_kind == "refused" and words in board.message and board.state.moves_made == before
+    assert board.state.deal_code == ch.deal_code
     for move in winning_line():
         board.state.play(move)
     board.refresh()                                                   # the view changes: the game is over
@@ -305,16 +310,6 @@ def test_check_codes_refuses_other_deals_copies_and_lines_without_a_code():
 
 
 # ----- the teacher's pages on the class server -------------------------------------------------------
-LAUNCH = ("import sys\n"
-          "from tarot_learn.classroom import extension as e\n"
-          "n = 'tarot_learn.classroom.challenge_web'\n"
-          "if n not in e.FEATURES:\n"
-          "    e.FEATURES = (*e.FEATURES, n)\n"
-          "    e.collect.__defaults__ = (e.FEATURES,)\n"
-          "from tarot_learn.__main__ import main\n"
-          "sys.exit(main(sys.argv[1:]))\n")
-
-
 def free_port(first: int = 9200, last: int = 9299) -> int:
     for port in range(first, last):
         with socket.socket() as s:
@@ -333,7 +328,7 @@ class ClassServer:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        argv = [sys.executable, "-c", LAUNCH, "classroom", "--port", str(self.port), "--password", self.password,
+        argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(self.port), "--password", self.password,
                 "--teacher-password", self.teacher, "--class-dir", str(self.folder), "--standby", str(self.standby)]
         log = (self.folder.parent / "server.log").open("a")
         self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

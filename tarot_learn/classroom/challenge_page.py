@@ -29,10 +29,26 @@ from tarot_learn.classroom.leaderboard import Entry, clock_text, entries_html
 from tarot_learn.errors import TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 
-__all__ = ["ChallengePage", "REFRESH_SECONDS"]
+__all__ = ["ChallengePage", "ChallengeBoard", "REFRESH_SECONDS"]
 
 REFRESH_SECONDS = 3.0
 log = logging.getLogger(__name__)
+
+
+class ChallengeBoard(SolitaireBoard):
+    """The challenge's board: everyone plays the same deal on their own, so no hint (the solver would
+    play for the student), no new deal and no sharing; every other button and key works."""
+
+    OFF = {"hint": "Hints are off during a class challenge: the result must be your own play.",
+           "new": "This board keeps the challenge's deal: everyone plays the same cards.",
+           "share": "The deal code stays hidden during a class challenge."}
+
+    def press(self, name: str) -> None:
+        refusal = self.OFF.get(str(name).strip().lower())
+        if refusal is None:
+            return super().press(name)
+        self.message, self.message_kind = refusal, "refused"
+        self.refresh()
 
 
 def _p(text: str, kind: str = "note") -> str:
@@ -51,7 +67,7 @@ class ChallengePage(W.VBox):
         self.clock = clock
         self.challenge: Challenge | None = self.book.current() if self.book else None
         self.player: str | None = None
-        self.board: SolitaireBoard | None = None
+        self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
         self.heading, self.status, self.table, self.pasted = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))
@@ -82,7 +98,7 @@ class ChallengePage(W.VBox):
             self.player, fresh = self.book.join(self.challenge, name)
         except TarotLearnError as err:
             return self._say(f"Cannot join: {err}.", "refused")
-        self.board = SolitaireBoard(state=self.challenge.new_state(), sharing=False)
+        self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False)
         self.board.children[0].layout.display = "none"      # game, deal and share controls: the deal is set
         self.board.buttons["hint"].layout.display = "none"
         self.board.surface.observe(self._on_view, names="view")

@@ -26,6 +26,7 @@ __all__ = ["FEATURES", "collect", "LOAD_ERROR"]
 FEATURES: tuple[str, ...] = (
     "tarot_learn.classroom.pages",
     "tarot_learn.classroom.tables_web",
+    "tarot_learn.classroom.challenge_web",
 )
 
 # Where a failed load is recorded in the tornado settings: the launcher reads it and stops.

@@ -90,6 +90,13 @@ def join(page, name: str) -> None:
     page.locator(".tl-board[data-version]").wait_for(timeout=60_000)
 
 
+def serious_violations(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in found if v.get("impact") in ("serious", "critical")]
+
+
 def test_a_whole_class_challenge(server, browser):
     teacher_context = browser.new_context()
     teacher = teacher_context.new_page()
@@ -131,6 +138,8 @@ def test_a_whole_class_challenge(server, browser):
     expected = [["1", "Ana", "won", "119"], ["2", "Ben", "won", "128"]]
     assert [r[:4] for r in leaderboard_rows(teacher)] == expected          # the teacher's page, polled
     assert [r[:4] for r in leaderboard_rows(ana)] == expected              # Ana's page, refreshed by her kernel
+    assert serious_violations(teacher) == []
+    assert serious_violations(ana) == []
 
     for context in (ana_context, ben_context, cleo_context):
         context.close()
