@@ -49,7 +49,9 @@ class CopyReport:
 
     def lines(self) -> list[str]:
         """One line per fact a learner should know."""
-        out = [f"{len(self.copied) + len(self.updated)} lesson file(s) copied into {self.folder}"]
+        lessons = sum(not n.startswith("cheatsheets/") for n in self.copied + self.updated)
+        sheets = len(self.copied) + len(self.updated) - lessons
+        out = [f"{lessons} lesson(s) and {sheets} cheat sheet(s) copied into {self.folder}"]
         out += [f"kept your edited {name}: rename or delete it and run tarot-learn lessons again for a fresh copy"
                 for name in self.kept]
         return out
