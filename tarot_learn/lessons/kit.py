@@ -9,94 +9,22 @@ in JupyterLab, Voila and the static site).
 The notebooks import this module from the package (``from tarot_learn.lessons import kit``), so a
 lesson runs wherever it is copied.
 
->>> check(4, 4, "Death plays as 4").ok, check(13, 4, "Death plays as 4").ok
-(True, False)
->>> check(None, 4, "why").ok is None
-True
->>> q = Question("2 + 2?", ["3", "4"], "4", lambda choice: f"{choice} is not 2 + 2")
->>> _ = q.choose("3"); q.result
-False
->>> _ = q.choose("4"); q.result
-True
+>>> ex = Exercise("02.death-plays-as", prompt="What does Death play as?", answer=4, rule="TS-5",
+...               step="1 + 3.", record=False)
+>>> ex.submit(13).level, ex.submit(13).level, ex.submit(4).ok
+('hint', 'step', True)
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from tarot_learn.errors import OptionError
 from tarot_learn.lessons.exercise import Exercise, Feedback
 
-__all__ = ["Exercise", "Feedback", "check", "Question", "quiz", "table", "say", "cards_picture", "build_verdict",
+__all__ = ["Exercise", "Feedback", "quiz", "table", "say", "cards_picture", "build_verdict",
            "fits_in_column", "FitsExplorer", "progress_panel", "rule_sheet"]
-
-def check(answer: Any, expected: Any, why: str, *, same: Callable[[Any, Any], bool] | None = None,
-          wrong: Callable[[Any], str] | None = None) -> Feedback:
-    """Compare a learner's ``answer`` with the engine's ``expected`` value.
-
-    ``why`` explains the right answer (shown in both cases); ``wrong(answer)`` may add a sentence
-    about that particular mistake.  ``None`` means "not answered yet".
-    """
-    if answer is None or answer is ...:
-        return Feedback(None, "Write your answer in the cell above, run it, then run this cell again.")
-    ok = same(answer, expected) if same else answer == expected
-    if ok:
-        return Feedback(True, why)
-    extra = wrong(answer) if wrong else ""
-    return Feedback(False, f"You answered {answer!r}. {extra + ' ' if extra else ''}{why}")
-
-
-class Question:
-    """One multiple-choice question as an ipywidgets box that answers as soon as you click.
-
-    ``correct`` is computed by the caller with the engine; ``explain(choice)`` says why a choice
-    is wrong (or, for the right one, why it is right).  ``choose(option)`` does what a click does,
-    for tests and for scripted demonstrations.
-    """
-
-    def __init__(self, prompt: str, options: Sequence[str], correct: str,
-                 explain: Callable[[str], str]) -> None:
-        if correct not in options:
-            raise OptionError(f"the right answer {correct!r} is not among the options {list(options)}")
-        self.prompt, self.options, self.correct, self.explain = prompt, list(options), correct, explain
-        self.result: bool | None = None
-        self.feedback = Feedback(None, "Pick an answer.")
-        self._widget: Any = None
-
-    def choose(self, option: str) -> Feedback:
-        """Answer with ``option`` (what clicking it does)."""
-        if option not in self.options:
-            raise OptionError(f"{option!r} is not one of the options: {', '.join(self.options)}")
-        if self._widget is not None and self._widget.children[1].value != option:
-            self._widget.children[1].value = option  # the observer below does the rest
-            return self.feedback
-        self._answer(option)
-        return self.feedback
-
-    def _answer(self, option: str) -> None:
-        self.result = option == self.correct
-        self.feedback = Feedback(self.result, self.explain(option))
-        if self._widget is not None:
-            self._widget.children[2].value = self.feedback.html()
-
-    @property
-    def widget(self) -> Any:
-        """The ipywidgets box (built on first use, so the module imports without ipywidgets)."""
-        if self._widget is None:
-            import ipywidgets as w
-
-            buttons = w.RadioButtons(options=self.options, value=None,
-                                     layout=w.Layout(width="max-content"))
-            buttons.observe(lambda change: self._answer(change["new"])
-                            if change["new"] is not None else None, names="value")
-            self._widget = w.VBox([w.HTML(f"<b>{html.escape(self.prompt)}</b>"), buttons,
-                                   w.HTML(self.feedback.html())])
-            self._widget.add_class("lesson-question")
-        return self._widget
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def progress_panel() -> Any:
