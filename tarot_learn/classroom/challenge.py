@@ -123,7 +123,7 @@ def _deal(game: str, options: dict[str, Any], deal: str) -> State:
     if text.lower() == "winnable":
         from tarot_learn import solve
 
-        return solve.winnable_deal(game, None, tries=40, seconds=2.0, **options)
+        return solve.winnable_deal(game, None, tries=15, seconds=1.0, **options)   # 15 s at most
     if text.isascii() and text.isdigit():
         if int(text) > MAX_SEED:
             raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")

@@ -138,7 +138,7 @@ class TeacherApi(_Teacher):
         self.finish(data)
 
     @web.authenticated
-    def post(self) -> None:
+    async def post(self) -> None:
         self.require_teacher()
         if len(self.request.body) > MAX_BODY:
             return self.refuse(413, "the request is too large")
@@ -149,7 +149,9 @@ class TeacherApi(_Teacher):
         if not isinstance(data, dict):
             return self.refuse(400, "the request is a JSON object")
         try:
-            self._act(data)
+            # In a thread: a "winnable" deal is searched by the solver, and the students' pages
+            # must not wait for it.
+            await asyncio.get_running_loop().run_in_executor(None, self._act, data)
         except TarotLearnError as err:
             return self.refuse(400, str(err))
         self.finish(board_json(self.book, self.book.current(), time.time()))
