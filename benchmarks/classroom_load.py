@@ -230,10 +230,11 @@ def run(args: argparse.Namespace) -> dict:
             ready = wait_for_pool(base, password, standby, watch)
             out = {"board": [], "moves": [], "errors": [], "outside": [], "browser_board": [], "done": 0,
                    "expected": args.students, "ready": ready, "standby": standby}
-            cpu0, t0 = watch.total_cpu(), time.monotonic()
+            cpu0, t0, machine0 = watch.total_cpu(), time.monotonic(), sum(psutil.cpu_times()[:3])
             out["pool_cpu"] = cpu0 / max(standby, 1)
             asyncio.run(rush(args, base, password, out, watch))
             out["cpu"] = out.pop("cpu_at_end") - cpu0
+            out["machine_cpu"] = out.pop("machine_at_end") - machine0
             out["rush_seconds"] = out.pop("rush_end") - t0
             time.sleep(args.linger)
             out["alive"] = kernels(base, password)
@@ -265,6 +266,7 @@ async def rush(args: argparse.Namespace, base: str, password: str, out: dict, wa
     async def peak() -> None:
         await done
         out["cpu_at_end"], out["rush_end"] = watch.total_cpu(), time.monotonic()
+        out["machine_at_end"], out["load"] = sum(psutil.cpu_times()[:3]), os.getloadavg()[0]
         out["pss_mb"] = watch.pss_mb()
 
     await asyncio.gather(peak(), *tasks)
@@ -283,6 +285,10 @@ def report(args: argparse.Namespace, out: dict) -> None:
           f"({len(ms)} moves)")
     print(f"  server CPU per student: {out['cpu'] / max(n, 1):.2f} s (server and kernels, "
           f"{out['rush_seconds']:.0f} s from the first arrival to the last move)")
+    others = out["machine_cpu"] - out["cpu"]
+    print(f"  the machine meanwhile: load average {out['load']:.1f} on {psutil.cpu_count()} cores; "
+          f"{others:.0f} CPU s used by other processes (this benchmark's clients and browsers included) "
+          f"against {out['cpu']:.0f} by the server and its kernels")
     print(f"  memory per student: {out['pss_mb'] / max(n, 1):.0f} MB "
           f"(PSS of the server and all its kernels at the peak)")
     print(f"  kernels alive {args.linger:.0f} s after everyone left: {out['alive']} "
