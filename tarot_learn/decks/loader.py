@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -320,13 +321,18 @@ def _decode_images(plan: _Plan, root: Path, limits: Limits, working_height: int,
             return target, rel, str(err)
 
     out = []
-    # Decode in a few threads: Pillow releases the GIL while decoding.
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        for target, rel, result in pool.map(work, list(plan.chosen.items())):
-            if isinstance(result, str):
-                problems.append(f"{shown_name(rel)}: {result}")
-            else:
-                out.append((target, rel, result))
+    items = list(plan.chosen.items())
+    if Image is None or sys.platform == "emscripten":   # the browser's Python has no threads
+        results = list(map(work, items))
+    else:
+        # Decode in a few threads: Pillow releases the GIL while decoding.
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            results = list(pool.map(work, items))
+    for target, rel, result in results:
+        if isinstance(result, str):
+            problems.append(f"{shown_name(rel)}: {result}")
+        else:
+            out.append((target, rel, result))
     return out
 
 

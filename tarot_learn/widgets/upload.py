@@ -11,8 +11,10 @@ bytes, file size, dimensions; read from the headers where Pillow is absent).
 >>> up = DeckUpload(name="Doc deck")
 >>> up.add_files({"T19.png": card_png(Card.parse("T19"), 300), "T5.png": b"not a picture"})
 >>> deck = up.press("load")
->>> deck.own_cards, up.problems
-([Card.parse('T19')], ['notes.txt: not a card picture: name it after its card (T19.png, knight_of_cups.jpg) ...'])
+>>> deck.own_cards
+[Card.parse('T19')]
+>>> up.problems
+['T5.png: the content is a text file, not PNG, JPEG, WebP or GIF: export the scan in one of those formats']
 """
 
 from __future__ import annotations

@@ -1,0 +1,80 @@
+"""The static site: its size, and the time from opening lesson 00 to its first board with card
+pictures, cold (a fresh browser: nothing cached) and warm (the same browser again: files cached),
+served by ``python -m http.server`` on this machine, in headless Chromium.  Medians of a few runs.
+
+Run by ``make bench`` (after ``make lite``); ``python benchmarks/bench_lite.py [RUNS]``.
+Goals: site <= 60 MB, cold <= 30 s, warm <= 10 s.
+"""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "dist" / "lite"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+BOARD_DRAWN = ("() => [...document.querySelectorAll('.tl-board img')]"
+               ".filter(i => i.complete && i.naturalHeight > 0).length >= 20")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def first_board(page, base: str) -> float:
+    """Seconds from opening lesson 00 to its board drawn (kernel start, then Run All)."""
+    t0 = time.perf_counter()
+    page.goto(f"{base}/lab/index.html?path=00_start_here.ipynb")
+    page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=600_000)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(BOARD_DRAWN, timeout=600_000)
+    return time.perf_counter() - t0
+
+
+def main(runs: int = 3) -> None:
+    from playwright.sync_api import sync_playwright
+
+    subprocess.run(["make", "--no-print-directory", "lite"], cwd=ROOT, check=True)
+    files = [p for p in SITE.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files) / 1e6
+    wheel = sum(p.stat().st_size for p in (SITE / "static/pyodide").glob("*.whl")) / 1e6
+    print(f"site: {size:.1f} MB in {len(files)} files (goal <= 60 MB); of which Python wheels {wheel:.1f} MB")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(SITE)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cold, warm = [], []
+    try:
+        time.sleep(1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for _ in range(runs):
+                context = browser.new_context(viewport={"width": 1300, "height": 1000})
+                page = context.new_page()
+                cold.append(first_board(page, f"http://127.0.0.1:{port}"))
+                page.close()
+                page = context.new_page()              # same browser profile: files cached
+                warm.append(first_board(page, f"http://127.0.0.1:{port}"))
+                context.close()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(f"first board, cold: median {statistics.median(cold):.1f} s over {runs} runs "
+          f"({', '.join(f'{t:.1f}' for t in cold)}) (goal <= 30 s)")
+    print(f"first board, warm: median {statistics.median(warm):.1f} s over {runs} runs "
+          f"({', '.join(f'{t:.1f}' for t in warm)}) (goal <= 10 s)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -1,0 +1,162 @@
+"""The static site in a real browser, served by a plain static file server: lessons 00 and 04
+run in Python in the page (Pyodide), the board shows card pictures and plays and takes back a
+move, an exercise answers, the drill remembers a missed card across a reload, a French Tarot deal
+against robots reaches its score sheet; every request goes to the site itself.  The kernel takes
+a while to start (16-19 s on an idle machine), so each test opens as few pages as it can."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
+    from tests.browser.jlab import ARTIFACTS, Server, free_port, wait_for
+    from tests.lite_site import built_site
+except ImportError:
+    from jlab import ARTIFACTS, Server, free_port, wait_for
+    from lite_site import built_site
+from tarot_learn.drill import Drill as DrillLogic
+
+KERNEL_IDLE = "Python (Pyodide) | Idle"
+START_MS = 240_000      # a cold kernel on a busy 2-core machine
+RUN_MS = 300_000
+
+
+@pytest.fixture(scope="module")
+def lite_server():
+    site = built_site()
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    server = Server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
+                    port, "", ARTIFACTS / "lite-http.log")
+    try:
+        wait_for(f"{server.base}/index.html")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def requests_seen(page, lite_server):
+    """Every URL the page (and its workers) asks for that is not the site's own."""
+    outside: list[str] = []
+    base = lite_server.base + "/"
+
+    def seen(request) -> None:
+        if not request.url.startswith((base, "blob:", "data:")):
+            outside.append(request.url)
+    page.context.on("request", seen)
+    return outside
+
+
+def open_lesson(page, server: Server, name: str) -> None:
+    page.goto(f"{server.base}/lab/index.html?path={name}")
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=START_MS)
+
+
+def run_all(page) -> None:
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(
+        """() => { const ps = [...document.querySelectorAll('.jp-InputArea-prompt')];
+                   return ps.length > 0 && ps.every(p => !p.textContent.includes('*'))
+                          && ps.some(p => /\\[\\d+\\]/.test(p.textContent)); }""", timeout=RUN_MS)
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=RUN_MS)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    tracebacks = [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
+    assert not tracebacks, tracebacks[0][-1500:]
+
+
+def wait_version_after(page, root_sel: str, v0: int) -> None:
+    page.wait_for_function("([sel, v0]) => Number(document.querySelector(sel).dataset.version) > v0",
+                           arg=[root_sel, v0], timeout=30_000)
+
+
+def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_lesson(page, lite_server, "00_start_here.ipynb")
+    run_all(page)
+    # The board shows card pictures, decoded by the browser.
+    board = page.locator(".tl-board").first
+    board.scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('.tl-board img')]"
+                           ".filter(i => i.complete && i.naturalHeight > 0).length >= 20", timeout=30_000)
+    # A click on the stock plays a move (Draw); Undo takes it back.
+    def counts() -> dict:
+        return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('.tl-board [data-pile]')]"
+                             ".map(p => [p.dataset.pile, Number(p.dataset.count)]))")
+    before = counts()
+    v0 = int(board.get_attribute("data-version"))
+    page.locator('.tl-board [data-pile="s"]').first.click()
+    wait_version_after(page, ".tl-board", v0)
+    played = counts()
+    assert played != before and played["s"] < before["s"]
+    v1 = int(board.get_attribute("data-version"))
+    page.locator(".tl-btn-undo").first.click()
+    wait_version_after(page, ".tl-board", v1)
+    assert counts() == before
+    # An exercise answered wrong gets its hint (with the rule), in the page.
+    exercise = page.locator(".lesson-exercise").first
+    exercise.scroll_into_view_if_needed()
+    exercise.locator("input").first.fill("12")
+    exercise.get_by_role("button", name="Check").click()
+    exercise.locator(".lesson-feedback-box").filter(has_text="TS-5").first.wait_for(timeout=30_000)
+    assert "TS-5" in exercise.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "lite_00.png"))
+    # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
+    open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
+    run_all(page)
+    assert page.locator(".jp-RenderedSVG, .jp-RenderedImage").count() >= 3
+    page.screenshot(path=str(ARTIFACTS / "lite_04.png"))
+    assert requests_seen == [], requests_seen[:5]
+
+
+def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, requests_seen):
+    page.set_viewport_size({"width": 1300, "height": 1100})
+    open_lesson(page, lite_server, "01_meet_the_deck.ipynb")
+    run_all(page)
+    logic = DrillLogic("name", "trumps", 1, remember=False)     # the lesson's drill, seeded
+    q = logic.question
+    root = page.locator(".tl-drill").first
+    root.scroll_into_view_if_needed()
+    wrong = next(i for i, o in enumerate(q.options) if o != q.expected)
+    root.locator(".tl-drill-choice").nth(wrong).click()
+    root.locator(".tl-drill-feedback").filter(has_text="Not quite").wait_for(timeout=30_000)
+    panel = root.locator(".tl-drill-progress")
+    panel.filter(has_text="21 new").wait_for(timeout=30_000)
+    time.sleep(2)                                   # the browser's storage takes the write
+    # Reload: a new kernel reads the learner's progress back from the browser's storage.
+    page.reload()
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=START_MS)
+    run_all(page)
+    root = page.locator(".tl-drill").first
+    panel = root.locator(".tl-drill-progress")
+    panel.filter(has_text="21 new").wait_for(timeout=30_000)
+    assert q.expected in root.inner_text() or "due" in panel.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "lite_01_reloaded.png"))
+    # French Tarot against three robots, played by clicks to the deal's score sheet.
+    open_lesson(page, lite_server, "07_french_tarot_play.ipynb")
+    run_all(page)
+    table = page.locator(".tt-table").first
+    table.scroll_into_view_if_needed()
+    sheet = page.locator(".tl-sheet").first
+    for _ in range(120):
+        if sheet.inner_text().strip():
+            break
+        mine = page.locator(".tt-table[data-to-play='0'] .tt-hand .tt-legal")
+        passing = page.locator(".tl-btn-pass")
+        v0 = int(table.get_attribute("data-version"))
+        if page.locator(".tt-table[data-phase=bidding][data-to-play='0']").count() and passing.count():
+            passing.first.click()
+        elif mine.count():
+            mine.first.click()
+        else:
+            page.wait_for_timeout(500)
+            continue
+        wait_version_after(page, ".tt-table", v0)
+    assert sheet.inner_text().strip(), "the deal did not reach the score sheet"
+    page.screenshot(path=str(ARTIFACTS / "lite_07_sheet.png"))
+    assert requests_seen == [], requests_seen[:5]

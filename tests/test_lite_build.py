@@ -1,0 +1,63 @@
+"""make lite: the static site holds every lesson and a kernel that needs no other server, and
+the same inputs give the same files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.lite_site import ROOT, built_site
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return built_site()
+
+
+def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> None:
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    assert {"tarot-learn", "ipywidgets", "anywidget", "fsrs", "pyodide-kernel", "micropip"} <= set(packages)
+    assert "pillow" not in packages, "Pillow has no build for the browser: the site must not need it"
+    for name, entry in packages.items():
+        wheel = site / "static/pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(packages), name
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"] == sorted(packages)
+    assert kernel["pyodideUrl"].startswith("./"), "Pyodide comes from the site itself"
+    names = {e["name"] for e in config["federated_extensions"]}
+    assert {"@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension"} <= names
+
+
+def test_the_site_lists_what_it_holds(site: Path) -> None:
+    listed = dict(line.split("  ", 1)[::-1] for line in (site / "SHA256SUMS").read_text().splitlines())
+    listed = {name.strip(): digest for name, digest in listed.items()}
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*")
+               if p.is_file() and p.name not in ("SHA256SUMS", "INPUTS-SHA256")}
+    assert set(listed) == on_disk
+    some = sorted(on_disk)[::40]
+    assert all(hashlib.sha256((site / n).read_bytes()).hexdigest() == listed[n] for n in some)
+
+
+def test_the_same_inputs_build_the_same_site(site: Path, tmp_path: Path) -> None:
+    """A second build from the same inputs (the registries' downloads cached) gives files
+    identical byte for byte."""
+    python = ROOT / ".venv-lite" / "bin" / "python"
+    done = subprocess.run([str(python), "lite/build.py", "--force", "--out", str(tmp_path / "again")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    if (tmp_path / "again" / "INPUTS-SHA256").read_text() != (site / "INPUTS-SHA256").read_text():
+        pytest.skip("the site's input files were edited between the two builds (a shared working tree)")
+    again = (tmp_path / "again" / "SHA256SUMS").read_text().splitlines()
+    first = (site / "SHA256SUMS").read_text().splitlines()
+    assert len(again) == len(first) > 300
+    assert set(again) ^ set(first) == set(), sorted(set(again) ^ set(first))[:6]
