@@ -249,6 +249,7 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     board = page.board
     assert board is not None and not board.sharing
     assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
+    assert board.children[1].children[0].layout.display == "none"         # the options are the teacher's
     before = board.state.moves_made
     for key, words in (("hint", "Hints are off"), ("new", "keeps the challenge's deal"), ("share", "stays hidden")):
         board.press(key)

@@ -32,6 +32,11 @@ from tarot_learn.widgets import SolitaireBoard
 __all__ = ["ChallengePage", "ChallengeBoard", "REFRESH_SECONDS"]
 
 REFRESH_SECONDS = 3.0
+TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
+               ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
+               "{border:1px solid #b9b0a0;padding:.2rem .6rem;text-align:left}"
+               ".tl-challenge table.tl-leaderboard caption{text-align:left;font-weight:600}"
+               ".tl-challenge .tl-challenge-refused{color:#8a0b0b;font-weight:600}</style>")
 log = logging.getLogger(__name__)
 
 
@@ -100,6 +105,7 @@ class ChallengePage(W.VBox):
             return self._say(f"Cannot join: {err}.", "refused")
         self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False)
         self.board.children[0].layout.display = "none"      # game, deal and share controls: the deal is set
+        self.board.children[1].children[0].layout.display = "none"   # the rule options: set by the teacher
         self.board.buttons["hint"].layout.display = "none"
         self.board.surface.observe(self._on_view, names="view")
         self.board_box.children = [self.board]
@@ -141,7 +147,7 @@ class ChallengePage(W.VBox):
         extra = _p("Your teacher started a new challenge: reload the page to play it.", "refused") if newer else ""
         board = self.book.leaderboard(self.challenge)
         key = (line, newer, tuple((e.name, e.moves, e.won, round(e.seconds or 0)) for e in board))
-        self._show(key, f"<h2>{html.escape(line)}</h2>{extra}", entries_html(board, "Leaderboard"))
+        self._show(key, f"<h2>{html.escape(line)}</h2>{extra}", TABLE_STYLE + entries_html(board, "Leaderboard"))
 
     # ----- inside --------------------------------------------------------------------------------
     def _show(self, key: tuple, heading: str, table: str) -> None:
