@@ -245,6 +245,7 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     assert "No challenge yet" in none_yet.heading.value
     ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
     page = ChallengePage(book, refresh_every=None)
+    assert not page.hand_in(finished_code()) and "Join the challenge with your name first" in page.pasted.value
     page.join("Ana")
     board = page.board
     assert board is not None and not board.sharing

@@ -119,9 +119,12 @@ class ChallengePage(W.VBox):
         if self.book is None or self.challenge is None:
             self.pasted.value = _p("There is no challenge to hand a result in to.", "refused")
             return False
-        name = self.player or self.name.value
+        if self.player is None:
+            self.pasted.value = _p("Join the challenge with your name first: the result counts for that name.",
+                                   "refused")
+            return False
         try:
-            entry = self.book.submit(self.challenge, name, str(code or "")[:results.MAX_RESULT_CHARS + 1])
+            entry = self.book.submit(self.challenge, self.player, str(code or "")[:results.MAX_RESULT_CHARS + 1])
         except TarotLearnError as err:
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
