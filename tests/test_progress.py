@@ -141,3 +141,15 @@ def test_the_static_site_falls_back_to_one_write(monkeypatch):
     progress.record("02.a", True)
     monkeypatch.setattr(sys, "platform", "linux")
     assert progress.load()["02.a"]["solved"] is True
+
+
+def test_on_a_class_server_a_chosen_name_stays_in_its_kernel(monkeypatch, data):
+    """Students' kernels share the class folder: one student's chosen name must not rename the others'."""
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(data))
+    monkeypatch.setattr(progress, "_chosen_here", [])
+    assert progress.set_learner("Eve") == "Eve" and progress.learner() == "Eve"
+    assert not (data / "progress" / "learner.json").exists()
+    code = "from tarot_learn.lessons import progress; print(progress.learner())"
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "TAROT_LEARN_LEARNER": "ana"}).stdout.strip()
+    assert other == "ana", "another student's kernel keeps its own learner"

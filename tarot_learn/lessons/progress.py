@@ -40,8 +40,8 @@ from typing import Any
 from tarot_learn import userdata
 from tarot_learn.errors import OptionError
 
-__all__ = ["learner", "set_learner", "record", "load", "summary", "lesson_exercises", "LessonProgress",
-           "progress_file", "notices", "MAX_BYTES"]
+__all__ = ["learner", "set_learner", "on_class_server", "record", "load", "summary", "lesson_exercises",
+           "LessonProgress", "progress_file", "notices", "MAX_BYTES"]
 
 VERSION = 1
 MAX_BYTES = 1_000_000      # a progress file is a few kilobytes; anything larger is not ours
@@ -75,18 +75,30 @@ def _from_page() -> str:
     return " ".join(names[0].split())[:userdata.MAX_NAME]
 
 
+def on_class_server() -> bool:
+    """On a class server every student's kernel shares one data folder (``TAROT_LEARN_CLASS_DIR``):
+    a name chosen there holds for that kernel only, so one student's choice never renames another's."""
+    return bool(os.environ.get("TAROT_LEARN_CLASS_DIR"))
+
+
+_chosen_here: list[str] = []   # the name chosen in this kernel on a class server
+
+
 def learner() -> str:
     """The learner whose progress is recorded: ``learner=`` in the page's address (Voila), the name
     chosen on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name."""
     if _from_page():
         return _from_page()
-    chosen = _folder() / "learner.json"
-    try:
-        name = json.loads(chosen.read_text(encoding="utf-8")[:2000]).get("name", "")
-        if isinstance(name, str) and name.strip():
-            return name.strip()[:userdata.MAX_NAME]
-    except (OSError, ValueError, AttributeError):
-        pass
+    if on_class_server():
+        if _chosen_here:
+            return _chosen_here[-1]
+    else:
+        try:
+            name = json.loads((_folder() / "learner.json").read_text(encoding="utf-8")[:2000]).get("name", "")
+            if isinstance(name, str) and name.strip():
+                return name.strip()[:userdata.MAX_NAME]
+        except (OSError, ValueError, AttributeError):
+            pass
     env = os.environ.get("TAROT_LEARN_LEARNER", "").strip()
     if env:
         return env[:userdata.MAX_NAME]
@@ -97,11 +109,15 @@ def learner() -> str:
 
 
 def set_learner(name: str) -> str:
-    """Choose the learner's name (kept for the next lessons and the next session); returns it."""
+    """Choose the learner's name (kept for the next lessons and the next session; on a class server,
+    for this page's kernel only); returns it."""
     name = " ".join(str(name).split())[:userdata.MAX_NAME]
     if not name:
         raise OptionError("type a name (letters or digits) to keep your progress under")
-    _write_json(_folder() / "learner.json", {"name": name})
+    if on_class_server():
+        _chosen_here.append(name)
+    else:
+        _write_json(_folder() / "learner.json", {"name": name})
     return name
 
 

@@ -55,8 +55,10 @@ class ProgressPanel:
             self.message.value = f"<p style='color:#b3261e'>{html.escape(str(err))}</p>"
             return progress.learner()
         self.name.value = chosen
+        where = ("on this page (on the class server, open each lesson from the class page, which names you)"
+                 if progress.on_class_server() else "(open lessons pick the name up at their next answer)")
         self.message.value = (f"<p>Progress is kept for <b>{html.escape(chosen)}</b> from the next exercise on "
-                              "(open lessons pick the name up at their next answer).</p>")
+                              f"{where}.</p>")
         self.refresh()
         return chosen
 
