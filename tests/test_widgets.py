@@ -433,25 +433,20 @@ def test_page_messages_outside_the_schema_are_refused_visibly():
 
 
 # ----- accessible names, rule text --------------------------------------------------------------
-def test_every_face_up_card_and_pile_has_an_accessible_name_from_what_the_player_sees():
+def test_every_card_and_pile_has_the_words_of_its_accessible_name_from_what_the_player_sees():
+    from tarot_learn.widgets.board import card_names, place_name
     board = SolitaireBoard("klondike", seed=3)
     obs = board.state.observation()
+    assert board.surface.names == card_names("standard")                # once per deck
+    assert board.surface.names["10H"] == "Ten of Hearts" and len(board.surface.names) == 52
     for sent, pile in zip(board.surface.view["piles"], obs.piles):
-        assert len(sent["names"]) == len(pile.cards)
-        for name, card in zip(sent["names"], pile.cards):
-            assert name.startswith(f"{card.name}, face up, ")
-        assert sent["name"].lower().startswith(pile.label.lower())
-    t3 = next(p for p in board.surface.view["piles"] if p["id"] == "t3")
-    top = obs.pile("t3").cards[-1]
-    assert t3["names"] == [f"{top.name}, face up, column 3"]
-    assert t3["name"] == "Column 3: 2 face-down cards, 1 face up"
-    stock = board.surface.view["piles"][0]
-    assert stock["name"] == "Stock: 24 face-down cards" and stock["names"] == []
-    # a name never carries a face-down card: the names of all piles hold only visible cards
-    visible = {c.name for c in obs.visible_cards()}
-    hidden = {c.name for c in standard_deck()} - visible
-    text = json.dumps([p["names"] + [p["name"]] for p in board.surface.view["piles"]])
-    assert not [n for n in hidden if f'"{n},' in text]
+        assert sent["place"] == place_name(pile)
+    places = {p["id"]: p["place"] for p in board.surface.view["piles"]}
+    assert places["t3"] == "column 3" and places["f2"] == "Hearts foundation" and places["s"] == "stock"
+    # the place words hold no card; the card names travel with the pictures, not with a position
+    assert not any(c.name in json.dumps(board.surface.view) for c in standard_deck())
+    tarot = SolitaireBoard("tarot-solitaire", seed=3)
+    assert tarot.surface.names["T19"] == "The Sun (XIX)" and len(tarot.surface.names) == 78
 
 
 def test_a_refused_move_opens_the_rule_it_cites():

@@ -44,10 +44,10 @@ from ..games.solitaire import Patience, PatienceObservation
 from ..observation import Role
 from .autosave import Autosave, check_token
 from ._common import (MAX_PAGE_TEXT, STATIC, check_page_messages, css, card_pictures, esc,
-                      message_html, resolve_deck, short_list, value_badges)
+                      message_html, pack_cards, resolve_deck, short_list, value_badges)
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
-           "observation_digest", "check_intent", "pile_names", "board_pictures"]
+           "observation_digest", "check_intent", "place_name", "card_names", "board_pictures"]
 
 # (deck identity, pack, height, show_value) -> {notation: png}; pictures are encoded once per
 # process, so a new deal or a second board costs no encoding and the traitlet holds the same dict.
@@ -89,45 +89,37 @@ def page_status(obs: PatienceObservation) -> str:
     return "playing" if obs.legal else "stuck"
 
 
-def _place(pile: Any) -> str:
-    """Where a pile is, in words for a screen reader: ``column 3``, ``Cups foundation``."""
-    if pile.role is Role.TABLEAU:
-        return pile.label.lower()
+def place_name(pile: Any) -> str:
+    """Where a pile is, in words for a screen reader: ``column 3``, ``Cups foundation``,
+    ``stock``.  The page names a face-up card "<card name>, face up, <place>" (the card names
+    come once per deck, :func:`card_names`) and a pile "<Place>: 2 face-down cards, 1 face up";
+    a face-down card is only ever "face-down card".
+
+    >>> from tarot_learn import games
+    >>> obs = games.new("klondike", seed=3).observation()
+    >>> place_name(obs.pile("t2")), place_name(obs.pile("f2")), place_name(obs.pile("w"))
+    ('column 2', 'Hearts foundation', 'waste')
+    """
     if pile.role is Role.FOUNDATION:
         return f"{pile.label} foundation"
     return pile.label.lower()
 
 
-def pile_names(pile: Any) -> tuple[str, list[str]]:
-    """The accessible names of a pile and of its face-up cards (bottom first), from what the
-    player sees: ``('Column 3: 2 face-down cards, 1 face up', ['Ten of Cups, face up,
-    column 3'])``.  A face-down card is named by the page as "face-down card" and nothing more.
+def card_names(pack: str) -> dict[str, str]:
+    """``{notation: name}`` of every card of ``pack`` (``'10C': 'Ten of Cups'``), sent to the page
+    once per deck with the pictures: the cards' accessible names.
 
-    >>> from tarot_learn import games
-    >>> pile_names(games.new("klondike", seed=3).observation().pile("t2"))
-    ('Column 2: 1 face-down card, 1 face up', ['Ace of Diamonds, face up, column 2'])
+    >>> card_names("tarot")["10C"], card_names("standard")["QH"]
+    ('Ten of Cups', 'Queen of Hearts')
     """
-    place = _place(pile)
-    cards = [f"{c.name}, face up, {place}" for c in pile.cards]
-    head = place[:1].upper() + place[1:]
-    if not pile.size:
-        return f"{head}, empty", cards
-    parts = []
-    if pile.hidden:
-        parts.append(f"{pile.hidden} face-down card{'s' if pile.hidden != 1 else ''}")
-    if pile.cards:
-        parts.append(f"{len(pile.cards)} face up")
-    return f"{head}: {', '.join(parts)}", cards
+    return {str(c): c.name for c in pack_cards(pack)}
 
 
 def _position(obs: PatienceObservation) -> dict[str, Any]:
-    """What the player sees of the position: piles (face-down cards as counts, accessible
-    names of the face-up ones), status, score."""
-    piles = []
-    for p in obs.piles:
-        name, names = pile_names(p)
-        piles.append({"id": p.id, "role": p.role.value, "label": p.label, "hidden": p.hidden,
-                      "cards": [str(c) for c in p.cards], "name": name, "names": names})
+    """What the player sees of the position: piles (face-down cards as counts, the place
+    name a screen reader says), status, score."""
+    piles = [{"id": p.id, "role": p.role.value, "label": p.label, "place": place_name(p), "hidden": p.hidden,
+              "cards": [str(c) for c in p.cards]} for p in obs.piles]
     return {"game": obs.game, "piles": piles, "status": page_status(obs), "moves": obs.moves_made,
             "redeal": _can_redeal(obs), "ncols": len(obs.by_role(Role.TABLEAU))}
 
@@ -151,16 +143,15 @@ def _digest(position: dict[str, Any]) -> str:
 
 def page_view(obs: PatienceObservation, pack: str) -> dict[str, Any]:
     """The part of the page's view that describes the position: every pile as
-    ``{"id", "role", "label", "hidden", "cards", "name", "names"}`` (``hidden``: face-down
-    cards, a count only; ``cards``: the face-up ones, bottom first; ``name`` and ``names``:
-    the accessible names of the pile and of those cards, :func:`pile_names`), the status, the
+    ``{"id", "role", "label", "place", "hidden", "cards"}`` (``hidden``: face-down cards, a
+    count only; ``cards``: the face-up ones, bottom first; ``place``: :func:`place_name`), the
+    status, the
     score, whether the stock can be turned over again, and the digest.  Built from the observation alone.
 
     >>> from tarot_learn import games
     >>> v = page_view(games.new("klondike", seed=3).observation(), "standard")
     >>> v["piles"][0], v["ncols"], v["redeal"]  # doctest: +NORMALIZE_WHITESPACE
-    ({'id': 's', 'role': 'stock', 'label': 'Stock', 'hidden': 24, 'cards': [],
-      'name': 'Stock: 24 face-down cards', 'names': []}, 7, False)
+    ({'id': 's', 'role': 'stock', 'label': 'Stock', 'place': 'stock', 'hidden': 24, 'cards': []}, 7, False)
     """
     position = _position(obs)
     return {**position, "pack": pack, "digest": _digest(position)}
@@ -234,11 +225,13 @@ def _pictures(deck: Any, pack: str, height: int, show_value: bool) -> dict[str, 
     return got
 
 
-def board_pictures(deck: Any, pack: str, height: int, show_values: bool) -> tuple[dict[str, bytes], dict[str, str]]:
-    """The card pictures (encoded once per process for each deck, pack and size) and the
-    "plays as" badges a :class:`PatienceView` draws with."""
+def board_pictures(deck: Any, pack: str, height: int, show_values: bool) -> dict[str, Any]:
+    """What a :class:`PatienceView` draws with, sent once per deck: ``images`` (encoded once per
+    process for each deck, pack and size), ``badges`` ("plays as" values) and ``names`` (the
+    cards' accessible names, :func:`card_names`)."""
     show = show_values and pack == "tarot"
-    return _pictures(deck, pack, height, show), (value_badges(deck, pack) if show else {})
+    return {"images": _pictures(deck, pack, height, show), "badges": value_badges(deck, pack) if show else {},
+            "names": card_names(pack)}
 
 
 class PatienceView(anywidget.AnyWidget):
@@ -249,6 +242,7 @@ class PatienceView(anywidget.AnyWidget):
 
     images = T.Dict(help="{notation: PNG bytes} for every card and 'back'; sent once per deck").tag(sync=True)
     badges = T.Dict(help="{notation: label} drawn on the cards when the art cannot show values").tag(sync=True)
+    names = T.Dict(help="{notation: the card's name for screen readers}; sent once per deck").tag(sync=True)
     card_height = T.Int(112, help="height of a card on screen, CSS pixels").tag(sync=True)
     view = T.Dict(help="the compact view: piles, selection, lit targets, status, version").tag(sync=True)
     heartbeat = T.Float(5.0, help="seconds between the page's pings; no answer for three of them: "
@@ -609,11 +603,9 @@ class SolitaireBoard(W.VBox):
         pack = self._state.pack
         if self._deck.pack != pack and self._deck_arg is None:
             self._deck = resolve_deck(None, pack)     # the default art of the new game's pack
-        show = self._show_values and pack == "tarot"
-        pictures = _pictures(self._deck, pack, self._picture_height, show)
         with self.surface.hold_sync():
-            self.surface.images = pictures
-            self.surface.badges = value_badges(self._deck, pack) if show else {}
+            for name, value in board_pictures(self._deck, pack, self._picture_height, self._show_values).items():
+                setattr(self.surface, name, value)
 
     # ----- buttons -------------------------------------------------------------------------------
     def _draw(self) -> None:

@@ -110,7 +110,8 @@ class Presenter(W.VBox):
         deck = resolve_deck(deck, start.pack)
         show = bool(show_values) and start.pack == "tarot"
         self.surface = PatienceView(card_height=200, mode="present")
-        self.surface.images, self.surface.badges = board_pictures(deck, start.pack, 300, show)
+        for name, value in board_pictures(deck, start.pack, 300, show).items():
+            setattr(self.surface, name, value)
         self.buttons = {name: self._button(name, label, tip, icon) for name, label, tip, icon in _BUTTONS}
         self._panel = W.HTML()
         self._panel.add_class("tl-present-panel")

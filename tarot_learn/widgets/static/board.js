@@ -5,8 +5,9 @@
 // small JSON view only.
 // Keyboard: each pile is one Tab stop (its top card, or its empty place); arrow keys move between
 // piles (left/right) and along a column's face-up cards (up/down); Enter picks up and puts down,
-// Shift+Enter sends a card up.  Names for screen readers come from Python (view.piles[].name,
-// .names); a face-down card is only ever "face-down card".
+// Shift+Enter sends a card up.  Names for screen readers are Python's words (the card names,
+// sent once per deck, and each pile's place), joined here: "Ten of Cups, face up, column 3",
+// "Column 3: 2 face-down cards, 1 face up"; a face-down card is only ever "face-down card".
 // Resilience: a heartbeat (Python answers each ping) shows "connection lost" when the kernel has
 // gone; a random resume token kept in localStorage is sent once so a reload can resume the game.
 // In "present" mode (the Presenter) the arrow keys step through a game instead.
@@ -52,6 +53,18 @@ function fitHeight(piles, width, want, present) {
 // 1.5 times card_height, so they stay sharp).
 function projector() {
   return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 1.5 : 1;
+}
+
+function pileName(pile) {
+  const place = pile.place || pile.label || pile.id;
+  const head = place.charAt(0).toUpperCase() + place.slice(1);
+  const down = pile.hidden || 0;
+  const up = (pile.cards || []).length;
+  if (!down && !up) return `${head}, empty`;
+  const parts = [];
+  if (down) parts.push(`${down} face-down card${down === 1 ? "" : "s"}`);
+  if (up) parts.push(`${up} face up`);
+  return `${head}: ${parts.join(", ")}`;
 }
 
 function pictureUrls(model, old) {
@@ -133,7 +146,7 @@ function render({ model, el: root }) {
       // Face-down cards come as a count only: each is drawn as a back, "?" in the list.
       const p = { ...pile, kind: pile.role, cards: Array(pile.hidden || 0).fill("?").concat(pile.cards || []) };
       const node = el("div", `tl-pile tl-${p.kind}`, { "data-pile": p.id, "data-count": String(p.cards.length),
-                                                        title: p.label, role: "group", "aria-label": pile.name || p.label });
+                                                        title: p.label, role: "group", "aria-label": pileName(pile) });
       if (targets.has(p.id)) node.classList.add("tl-target");
       const n = p.cards.length;
       let shown = [];                          // [index, offsetX, offsetY]
@@ -168,12 +181,12 @@ function render({ model, el: root }) {
         const slotEl = el("div", "tl-slot");
         slotEl.textContent = p.kind === "stock" ? (view.redeal ? "\u21bb" : "") : p.kind === "foundation" ? p.label.slice(0, 1) : "";
         node.appendChild(slotEl);
-        if (!present) stop(slotEl, `${pile.name || p.label}${p.kind === "stock" && view.redeal ? ", Enter turns the discard over" : ""}${lit}`);
+        if (!present) stop(slotEl, `${pileName(pile)}${p.kind === "stock" && view.redeal ? ", Enter turns the discard over" : ""}${lit}`);
       }
-      const hidden = pile.hidden || 0;
       for (const [i, x, y] of shown) {
         const code = p.cards[i];
-        const name = code === "?" ? "face-down card" : (pile.names || [])[i - hidden] || code;
+        const cardName = (model.get("names") || {})[plain(code)] || plain(code);
+        const name = code === "?" ? "face-down card" : `${cardName}, face up, ${pile.place || p.label}`;
         const img = cardImg(code, h, w, name);
         img.dataset.index = String(i);
         img.dataset.card = code;
@@ -184,7 +197,7 @@ function render({ model, el: root }) {
         if (targets.has(p.id) && i === n - 1) img.classList.add("tl-lit");
         if (code !== "?" && p.kind !== "stock") img.draggable = true;
         if (!present && p.kind === "stock" && i === n - 1) {
-          stop(img, `${pile.name}, Enter draws`);
+          stop(img, `${pileName(pile)}, Enter draws`);
         } else if (!present && code !== "?") {
           stop(img, name + (picked ? ", picked up" : "") + (i === n - 1 ? lit : ""), i !== n - 1);
         }
@@ -363,6 +376,7 @@ function render({ model, el: root }) {
   const onImages = () => { urls = pictureUrls(model, urls); draw(); };
   model.on("change:view", draw);
   model.on("change:badges", draw);
+  model.on("change:names", draw);
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
   model.on("change:heartbeat", heartbeat);
@@ -381,6 +395,7 @@ function render({ model, el: root }) {
     model.off("msg:custom", onMsg);
     model.off("change:view", draw);
     model.off("change:badges", draw);
+    model.off("change:names", draw);
     model.off("change:card_height", draw);
     model.off("change:images", onImages);
     for (const url of Object.values(urls)) URL.revokeObjectURL(url);
