@@ -97,6 +97,7 @@ class Exercise:
         self.id, self.prompt, self.kind, self.rule = id, prompt, kind, rule
         self.hint, self.step, self.explain = hint, step, explain
         self.wrong, self.same, self.record = wrong, same, record
+        self.single = False        # a card exercise whose answer is one card (its picker keeps one)
         self.options, self.answer = self._checked(answer, options)
         if rule is not None:
             from tarot_learn import rules
@@ -140,7 +141,7 @@ class Exercise:
     def _invitation(self) -> str:
         return {"number": "Type a number, then press Check.", "text": "Type your answer, then press Check.",
                 "choice": "Pick an answer, then press Check.",
-                "cards": ("Pick a card, then press Check." if getattr(self, "single", False)
+                "cards": ("Pick a card, then press Check." if self.single
                           else "Pick every card that fits, then press Check.")}[self.kind]
 
     def shown_answer(self) -> str:

@@ -70,7 +70,7 @@ class ExerciseView:
         """A picked card shows a tick (not colour alone); a one-card exercise keeps one card picked:
         picking another lets the first go."""
         change["owner"].icon = "check" if change["new"] else ""
-        if change["new"] and getattr(self.exercise, "single", False):
+        if change["new"] and self.exercise.single:
             for toggle in self.toggles:
                 if toggle is not change["owner"] and toggle.value:
                     toggle.value = False
