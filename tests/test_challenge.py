@@ -446,4 +446,12 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
     assert status == 302                                             # to the challenge's Voila page
     status, body = teacher.call("tarot/challenge/teacher/results.csv")
     assert status == 200 and body.splitlines()[0].startswith("challenge,name,result,moves,seconds")
-    assert json.loads(teacher.call("tarot/challenge/teacher/api")[1])["handed_in"] == 1
+    seen = json.loads(teacher.call("tarot/challenge/teacher/api")[1])
+    assert (seen["handed_in"], seen["joined"]) == (1, 0)
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "end"}, json_body=True)
+    assert status == 200 and json.loads(body)["challenge"]["seconds_left"] == 0
+    assert json.loads(student.call("tarot/challenge/api")[1])["challenge"]["line"].endswith("closed")
+    with pytest.raises(SaveError, match="closed"):
+        book.submit(ch, "Ben", finished_code(cycles=1))
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
+    assert status == 400 and json.loads(body)["error"] == "the action is 'create' or 'end'"

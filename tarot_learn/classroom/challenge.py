@@ -226,6 +226,11 @@ class ChallengeBook:
                        (challenge.id, name, verified.moves_made, int(verified.won), seconds, now, code.strip(), key))
         return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip())
 
+    def joined(self, challenge: Challenge) -> int:
+        """How many names joined ``challenge``."""
+        return int(self.store.read("SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ?",
+                                   (challenge.id,))[0][0])
+
     def results(self, challenge: Challenge) -> list[Entry]:
         """Every result handed in, in the order they arrived."""
         rows = self.store.read("SELECT name, moves, won, seconds, submitted, code FROM challenge_results "

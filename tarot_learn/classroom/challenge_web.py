@@ -132,9 +132,11 @@ class TeacherApi(_Teacher):
     def get(self) -> None:
         self.require_teacher()
         self.set_header("Cache-Control", "no-store")
-        book, now = self.book, time.time()
-        data = board_json(book, book.current(), now)
-        data["handed_in"] = len(book.results(book.current())) if book.current() else 0
+        book = self.book
+        data = board_json(book, book.current(), time.time())
+        current = book.current()
+        data["handed_in"] = len(book.results(current)) if current else 0
+        data["joined"] = book.joined(current) if current else 0
         self.finish(data)
 
     @web.authenticated

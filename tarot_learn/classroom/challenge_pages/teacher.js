@@ -45,7 +45,8 @@
 
   function show(data) {
     const ch = data.challenge;
-    $('current').textContent = ch ? ch.line : 'No challenge yet.';
+    const counts = data.joined === undefined ? '' : ` (${data.joined} joined, ${data.handed_in} games handed in)`;
+    $('current').textContent = ch ? ch.line + counts : 'No challenge yet.';
     $('end').disabled = !ch || ch.seconds_left <= 0;
     const rows = data.leaderboard.map((e) => `<tr><td>${e.rank}</td><th scope="row">${esc(e.name)}</th>` +
       `<td>${e.won ? 'won' : 'stuck'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
