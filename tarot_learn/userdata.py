@@ -39,7 +39,9 @@ def data_dir(*parts: str, create: bool = True) -> Path:
     """The learner's data folder (or a sub-folder of it, each part passed through ``safe_name``)."""
     base = _base()
     path = base.joinpath(*(safe_name(p) for p in parts))
-    if create:
+    if create and not path.is_dir():
+        # Only when missing: in the static site a mkdir on the browser-kept /drive makes an
+        # "Untitled Folder" and renames it, and a folder that exists would leave that behind.
         path.mkdir(parents=True, exist_ok=True)
     return path
 

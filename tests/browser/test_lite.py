@@ -56,17 +56,20 @@ def open_lesson(page, server: Server, name: str) -> None:
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=START_MS)
 
 
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"     # the notebook in the tab shown (others stay open)
+
+
 def run_all(page) -> None:
-    page.locator(".jp-Notebook").first.click()
+    page.locator(f"{SHOWN} .jp-Notebook").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_function(
-        """() => { const ps = [...document.querySelectorAll('.jp-InputArea-prompt')];
+        """(shown) => { const ps = [...document.querySelectorAll(shown + ' .jp-InputArea-prompt')];
                    return ps.length > 0 && ps.every(p => !p.textContent.includes('*'))
-                          && ps.some(p => /\\[\\d+\\]/.test(p.textContent)); }""", timeout=RUN_MS)
+                          && ps.some(p => /\\[\\d+\\]/.test(p.textContent)); }""", arg=SHOWN, timeout=RUN_MS)
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=RUN_MS)
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    tracebacks = [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
+    outputs = page.locator(f"{SHOWN} .jp-OutputArea-output")
+    tracebacks = [t for t in outputs.all_inner_texts() if "Traceback" in t or "Error:" in t]
     assert not tracebacks, tracebacks[0][-1500:]
 
 
@@ -109,7 +112,7 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
     run_all(page)
-    assert page.locator(".jp-RenderedSVG, .jp-RenderedImage").count() >= 3
+    assert page.locator(f"{SHOWN} .jp-RenderedSVG, {SHOWN} .jp-RenderedImage").count() >= 3
     page.screenshot(path=str(ARTIFACTS / "lite_04.png"))
     assert requests_seen == [], requests_seen[:5]
 
@@ -120,7 +123,7 @@ def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, r
     run_all(page)
     logic = DrillLogic("name", "trumps", 1, remember=False)     # the lesson's drill, seeded
     q = logic.question
-    root = page.locator(".tl-drill").first
+    root = page.locator(f"{SHOWN} .tl-drill").first
     root.scroll_into_view_if_needed()
     wrong = next(i for i, o in enumerate(q.options) if o != q.expected)
     root.locator(".tl-drill-choice").nth(wrong).click()
@@ -132,7 +135,7 @@ def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, r
     page.reload()
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=START_MS)
     run_all(page)
-    root = page.locator(".tl-drill").first
+    root = page.locator(f"{SHOWN} .tl-drill").first
     panel = root.locator(".tl-drill-progress")
     panel.filter(has_text="21 new").wait_for(timeout=30_000)
     assert q.expected in root.inner_text() or "due" in panel.inner_text()
@@ -140,23 +143,23 @@ def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, r
     # French Tarot against three robots, played by clicks to the deal's score sheet.
     open_lesson(page, lite_server, "07_french_tarot_play.ipynb")
     run_all(page)
-    table = page.locator(".tt-table").first
+    table = page.locator(f"{SHOWN} .tt-table").first
     table.scroll_into_view_if_needed()
-    sheet = page.locator(".tl-sheet").first
+    sheet = page.locator(f"{SHOWN} .tl-sheet").first
     for _ in range(120):
         if sheet.inner_text().strip():
             break
-        mine = page.locator(".tt-table[data-to-play='0'] .tt-hand .tt-legal")
-        passing = page.locator(".tl-btn-pass")
+        mine = page.locator(f"{SHOWN} .tt-table[data-to-play='0'] .tt-hand .tt-legal")
+        passing = page.locator(f"{SHOWN} .tl-btn-pass")
         v0 = int(table.get_attribute("data-version"))
-        if page.locator(".tt-table[data-phase=bidding][data-to-play='0']").count() and passing.count():
+        if page.locator(f"{SHOWN} .tt-table[data-phase=bidding][data-to-play='0']").count() and passing.count():
             passing.first.click()
         elif mine.count():
             mine.first.click()
         else:
             page.wait_for_timeout(500)
             continue
-        wait_version_after(page, ".tt-table", v0)
+        wait_version_after(page, f"{SHOWN} .tt-table", v0)
     assert sheet.inner_text().strip(), "the deal did not reach the score sheet"
     page.screenshot(path=str(ARTIFACTS / "lite_07_sheet.png"))
     assert requests_seen == [], requests_seen[:5]
