@@ -174,6 +174,8 @@ async def browsers(count: int, base: str, password: str, within: float, out: dic
             await asyncio.sleep(i * within / count)
             t0 = time.monotonic()
             page = await browser.new_page(viewport={"width": 1366, "height": 768})
+            said: list[str] = []
+            page.on("console", lambda m: said.append(m.text[:160]) if m.type == "error" else None)
             await page.route("**/*", route)
             try:
                 await page.goto(f"{base}?token={password}")
@@ -182,7 +184,8 @@ async def browsers(count: int, base: str, password: str, within: float, out: dic
                 out["browser_board"].append(time.monotonic() - t0)
                 await everyone_in.wait()
             except Exception as err:
-                out["errors"].append(f"browser {i}: {type(err).__name__}: {str(err)[:200]}")
+                out["errors"].append(f"browser {i}: {type(err).__name__}: {str(err)[:120]} (page said: "
+                                     f"{' | '.join(said[-3:]) or 'no error'})")
             finally:
                 await page.close(run_before_unload=True)
 

@@ -139,6 +139,15 @@ def test_only_the_class_pages_are_served_and_they_are_read_only(server):
     assert server.get("voila/files/../../pyproject.toml")[0] in (403, 404)
 
 
+def test_the_class_password_opens_no_writing_door(server):
+    for path, method in (("api/shutdown", "POST"), ("api/kernels", "POST"), ("api/sessions", "POST"),
+                         ("api/config/notebook", "PATCH"), ("nbconvert/html/classroom.ipynb", "GET")):
+        assert server.get(path, method=method, data=b"{}" if method != "GET" else None)[0] == 403, path
+    kernel = next(iter(server.kernels()))
+    assert server.get(f"api/kernels/{kernel}", method="DELETE")[0] == 403
+    assert server.get("tarot/")[0] == 200 and kernel in server.kernels()
+
+
 def test_a_page_cannot_run_code(server, tmp_path):
     witness = tmp_path / "ran"
 

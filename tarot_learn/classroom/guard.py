@@ -17,10 +17,13 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from jupyter_server.auth.authorizer import Authorizer
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
 
-__all__ = ["V1", "MAX_PARTS", "GuardedConnection", "frame_problem", "v1_frame", "offers_v1"]
+__all__ = ["V1", "MAX_PARTS", "GuardedConnection", "ClassAuthorizer", "frame_problem", "v1_frame", "offers_v1"]
 
 V1 = "v1.kernel.websocket.jupyter.org"
 # channel, header, parent header, metadata, content, then the buffers of a widget message
@@ -96,3 +99,17 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         self.refused = True
         self.log.warning("Closing a kernel socket of %s: it sent %s", self.kernel_id, problem)
         self.websocket_handler.close(REFUSED, "not a v1 kernel message")
+
+
+class ClassAuthorizer(Authorizer):
+    """What the class password allows on Jupyter's own API: reading, and a page's kernel socket.
+
+    Every student knows the class password, so it must not open Jupyter's writing doors: shutting
+    the server down (``POST /api/shutdown``), starting, restarting or deleting kernels by hand,
+    sessions, server-side config, saving files, or nbconvert (a CPU-heavy export on request).  A
+    page's own kernel is started by Voila and freed by its closing request, neither of which goes
+    through these doors; the class's pages under ``/tarot/`` check their own rights.
+    """
+
+    def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
+        return action != "write" and resource != "nbconvert"

@@ -93,7 +93,8 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
                        jpserver_extensions={name: True for name in EXTENSIONS},
                        contents_manager_class="tarot_learn.classroom.app.ReadOnlyContents",
                        kernel_manager_class="tarot_learn.classroom.pool.ClassroomKernelManager",
-                       kernel_websocket_connection_class="tarot_learn.classroom.guard.GuardedConnection")
+                       kernel_websocket_connection_class="tarot_learn.classroom.guard.GuardedConnection",
+                       authorizer_class="tarot_learn.classroom.guard.ClassAuthorizer")
     c.IdentityProvider.token = token
     # "null" keeps Voila's page on the MathJax bundled with it (else it loads MathJax from a CDN);
     # a widget message is small: a megabyte-long frame is a client misbehaving.
