@@ -269,6 +269,12 @@ class Card:
 
         return card_png(self)
 
+    def _repr_html_(self) -> str:
+        # The same picture with the card's name as its alternative text.
+        from .render import picture_html
+
+        return picture_html(self._repr_png_(), f"{self.name} ({self})")
+
     # ----- parsing -----------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str, pack: str = TAROT) -> "Card":

@@ -558,6 +558,13 @@ class State:
 
         return board_png(self) if has_pillow() else None
 
+    def _repr_html_(self) -> str | None:
+        # The same picture with its alternative text (the position in words, as player 0 sees it),
+        # so a screen reader and an accessibility audit can read a board shown in a lesson.
+        from .render import picture_html
+
+        return picture_html(self._repr_png_() or self._repr_svg_(), self.observation(0).describe())
+
     def _repr_svg_(self) -> str | None:
         # Without Pillow (the static site) the browser composes the shipped card pictures.
         from .render import board_svg, has_pillow

@@ -130,3 +130,23 @@ class Observation:
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict of every field, in a fixed order (the bytes a page may receive)."""
         return {f.name: _json_value(getattr(self, f.name)) for f in fields(self)}
+
+    def describe(self, limit: int = 4000) -> str:
+        """The position in words, pile by pile, for a picture's alternative text and screen readers.
+
+        Face-down cards are only counted; a long description is cut at ``limit`` characters.
+
+        >>> from tarot_learn import games
+        >>> words = games.from_layout("tarot-solitaire", "t1: [AW] 10C\\n").observation(0).describe()
+        >>> words[:43], "Column 1: 1 face-down card, Ten of Cups." in words
+        ('Tarot Solitaire. Stock: 76 face-down cards.', True)
+        """
+        parts = [self.title + "."]
+        for pile in self.piles:
+            if not pile.size:
+                continue
+            down = f"{pile.hidden} face-down card{'s' if pile.hidden != 1 else ''}" if pile.hidden else ""
+            up = ", ".join(c.name for c in pile.cards)
+            parts.append(f"{pile.label}: {', '.join(x for x in (down, up) if x)}.")
+        text = " ".join(parts)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
