@@ -49,7 +49,8 @@ def main(runs: int = 3) -> None:
     files = [p for p in SITE.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files) / 1e6
     wheel = sum(p.stat().st_size for p in (SITE / "static/pyodide").glob("*.whl")) / 1e6
-    print(f"site: {size:.1f} MB in {len(files)} files (goal <= 60 MB); of which Python wheels {wheel:.1f} MB")
+    print(f"site: {size:.1f} MB in {len(files)} files (goal <= 60 MB); of which Python wheels {wheel:.1f} MB",
+          flush=True)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                "--directory", str(SITE)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -65,6 +66,7 @@ def main(runs: int = 3) -> None:
                 page.close()
                 page = context.new_page()              # same browser profile: files cached
                 warm.append(first_board(page, f"http://127.0.0.1:{port}"))
+                print(f"  run {len(cold)}: cold {cold[-1]:.1f} s, warm {warm[-1]:.1f} s", flush=True)
                 context.close()
             browser.close()
     finally:
