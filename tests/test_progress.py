@@ -152,4 +152,18 @@ def test_on_a_class_server_a_chosen_name_stays_in_its_kernel(monkeypatch, data):
     code = "from tarot_learn.lessons import progress; print(progress.learner())"
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "TAROT_LEARN_LEARNER": "ana"}).stdout.strip()
-    assert other == "ana", "another student's kernel keeps its own learner"
+    assert other == "", "another student's kernel has no name (nothing kept) until its student gives one"
+
+
+def test_on_a_class_server_no_attempt_is_kept_under_a_shared_name(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(tmp_path))
+    monkeypatch.setenv("TAROT_LEARN_LEARNER", "everyone")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(progress, "_chosen_here", [])
+    assert progress.learner() == ""
+    progress.record("04.fits-on-death", True)
+    assert list((tmp_path / "progress").glob("*.json")) == []
+    progress.set_learner("Ana")
+    progress.record("04.fits-on-death", True)
+    assert progress.load("Ana")["04.fits-on-death"]["solved"]

@@ -86,12 +86,14 @@ _chosen_here: list[str] = []   # the name chosen in this kernel on a class serve
 
 def learner() -> str:
     """The learner whose progress is recorded: ``learner=`` in the page's address (Voila), the name
-    chosen on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name."""
+    chosen on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name; on a class server
+    only a name given on the page counts (``""`` until then: nothing is kept)."""
     if _from_page():
         return _from_page()
     if on_class_server():
-        if _chosen_here:
-            return _chosen_here[-1]
+        # Every student's kernel there runs as one computer user: without a name of their own, an
+        # attempt is judged but kept for no one (never under a name another student shares).
+        return _chosen_here[-1] if _chosen_here else ""
     else:
         try:
             name = json.loads((_folder() / "learner.json").read_text(encoding="utf-8")[:2000]).get("name", "")
@@ -190,6 +192,8 @@ def record(exercise_id: str, right: bool, name: str | None = None) -> dict[str, 
     """Record one judged answer; returns the exercise's entry.  A folder that cannot be written is
     said in one line (the lesson goes on; the attempt is simply not kept)."""
     name = name or learner()
+    if not name:
+        return {"attempts": 1, "solved": right, "first_try": right}
     exercises = load(name)
     entry = exercises.get(exercise_id, {"attempts": 0, "solved": False, "first_try": False})
     entry["attempts"] += 1
