@@ -36,5 +36,6 @@ from .pips import pip_layout
 from .alt import picture_html
 from .prerendered import pillow as has_pillow
 
-__all__ = ["picture_html", "card_image", "back_image", "card_png", "back_png", "sprite_sheet", "board_image", "board_png",
-           "board_svg", "has_pillow", "pip_layout", "card_size", "card_width", "clear_cache", "ASPECT", "STYLES"]
+__all__ = ["picture_html", "card_image", "back_image", "card_png", "back_png", "sprite_sheet", "board_image",
+           "board_png", "board_svg", "has_pillow", "pip_layout", "card_size", "card_width", "clear_cache", "ASPECT",
+           "STYLES"]
