@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 from tarot_learn.errors import OptionError
 from tarot_learn.lessons.exercise import Exercise, Feedback
 
-__all__ = ["Exercise", "Feedback", "quiz", "table", "say", "cards_picture", "build_verdict",
+__all__ = ["Exercise", "Feedback", "quiz", "table", "say", "cards_picture", "Picture", "build_verdict",
            "fits_in_column", "FitsExplorer", "progress_panel", "rule_sheet"]
 
 
@@ -95,13 +95,35 @@ def say(text: str) -> Any:
 
 
 def cards_picture(cards: Sequence[Any], height: int = 120, columns: int | None = None,
-                  show_value: bool = True) -> Any:
+                  show_value: bool = True, alt: str | None = None) -> Any:
     """The faces of ``cards`` side by side (one picture, no card back).  ``show_value=False``
-    leaves off the Tarot Solitaire "plays as" badges (French Tarot lessons)."""
+    leaves off the Tarot Solitaire "plays as" badges (French Tarot lessons).  The picture's
+    alternative text names the cards, unless ``alt`` says otherwise (a card to recognise must not
+    be named to a screen reader)."""
     from tarot_learn.render import sprite_sheet
 
-    image, _ = sprite_sheet(list(cards), height, columns=columns, back=False, show_value=show_value)
-    return image
+    cards = list(cards)
+    image, _ = sprite_sheet(cards, height, columns=columns, back=False, show_value=show_value)
+    return Picture(image, alt if alt is not None else ", ".join(f"{c.name} ({c})" for c in cards))
+
+
+class Picture:
+    """A picture shown with its alternative text; everything else is the image's own (``save``,
+    ``size``, ``_repr_png_``)."""
+
+    def __init__(self, image: Any, alt: str) -> None:
+        self.image, self.alt = image, alt
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.image, name)
+
+    def _repr_png_(self) -> bytes:
+        return self.image._repr_png_()
+
+    def _repr_html_(self) -> str | None:
+        from tarot_learn.render import picture_html
+
+        return picture_html(self._repr_png_(), self.alt)
 
 
 def _position(card: Any, target: Any, game: str = "tarot-solitaire", **options: Any) -> Any:
