@@ -2,7 +2,7 @@ const params = new URLSearchParams(location.search);
 const tableId = document.body.dataset.table, name = params.get('name') || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
 const suitOf = {W: ['♣', 'black'], C: ['♥', 'red'], S: ['♠', 'black'], P: ['♦', 'red']};
-let view = null, socket = null, closedByServer = false;
+let view = null, socket = null, closedByServer = false, lastFrame = '';
 function connect() {
   const q = new URLSearchParams(); if (name) { q.set('name', name); q.set('key', localStorage.getItem(keyName) || ''); }
   if (params.get('code')) q.set('code', params.get('code'));
@@ -12,7 +12,8 @@ function connect() {
     const data = JSON.parse(ev.data);
     if (data.key) { localStorage.setItem(keyName, data.key); return; }
     if (data.error) { say(data.error, true); if (data.fatal) closedByServer = true; return; }
-    view = data; draw();
+    if (ev.data === lastFrame) return;      // nothing new: keep the page (and a half-made click) as it is
+    lastFrame = ev.data; view = data; draw();
   };
   socket.onclose = () => { if (!closedByServer) say('Connection lost: reload the page to take your seat back.', true); };
 }
