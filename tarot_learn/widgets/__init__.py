@@ -1,5 +1,5 @@
 """Interactive boards for Jupyter and Voila (floor 3): ``SolitaireBoard``, ``TarotTable``, ``Drill``,
-``Presenter``.
+``Presenter``, ``WhatIf`` and ``DeckUpload``.
 
 Each widget is imported only when first asked for (a module ``__getattr__``), so opening a
 patience board does not import French Tarot's table or the drill, and ``import tarot_learn``
@@ -7,7 +7,7 @@ never imports ipywidgets.
 
 >>> import tarot_learn.widgets as w
 >>> sorted(w.__all__)
-['Drill', 'Presenter', 'SolitaireBoard', 'TarotTable']
+['DeckUpload', 'Drill', 'Presenter', 'SolitaireBoard', 'TarotTable', 'WhatIf']
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["SolitaireBoard", "TarotTable", "Drill", "Presenter"]
+__all__ = ["SolitaireBoard", "TarotTable", "Drill", "Presenter", "WhatIf", "DeckUpload"]
 
-_WHERE = {"SolitaireBoard": ".board", "TarotTable": ".table", "Drill": ".drill", "Presenter": ".presenter"}
+_WHERE = {"SolitaireBoard": ".board", "TarotTable": ".table", "Drill": ".drill", "Presenter": ".presenter",
+          "WhatIf": ".whatif", "DeckUpload": ".upload"}
 
 
 def __getattr__(name: str) -> Any:
