@@ -63,6 +63,22 @@ class Server:
         self._log.close()
 
 
+def start_classroom(folder: pathlib.Path, *extra: str):
+    """``tarot-learn classroom`` on a free port with a fresh password and class folder, one warm
+    kernel; yields the Server once it answers, and stops it after (a fixture's body)."""
+    import sys
+
+    port, token = free_port(), secrets.token_urlsafe(8)
+    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
+            "--class-dir", str(folder / "class"), "--standby", "1", *extra]
+    server = Server(argv, port, token, folder / "server.log")
+    try:
+        wait_for(f"{server.base}/api/status?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
 def open_notebook(page, server: Server, path: str) -> None:
     """Open a notebook in a fresh workspace and wait for an idle kernel."""
     url = f"{server.base}/lab/workspaces/t{secrets.token_hex(4)}/tree/{path}?reset&token={server.token}"

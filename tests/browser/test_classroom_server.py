@@ -5,32 +5,19 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
-import sys
 import time
 import urllib.request
 
 import pytest
 
-from tests.browser.jlab import ROOT, Server, wait_for
+from tests.browser.jlab import ROOT, start_classroom
 
 LOCAL = re.compile(r"^(data:|blob:|https?://(127\.0\.0\.1|localhost)[:/])")
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    import socket
-
-    port = next(p for p in range(9160, 9199) if socket.socket().connect_ex(("127.0.0.1", p)) != 0)
-    tmp, token = tmp_path_factory.mktemp("classroom"), secrets.token_urlsafe(8)
-    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
-            "--class-dir", str(tmp / "class"), "--standby", "1"]
-    server = Server(argv, port, token, tmp / "server.log")
-    try:
-        wait_for(f"{server.base}/api/status?token={token}")
-        yield server
-    finally:
-        server.stop()
+    yield from start_classroom(tmp_path_factory.mktemp("classroom"))
 
 
 @pytest.fixture

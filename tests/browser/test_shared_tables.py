@@ -11,28 +11,16 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
-import socket
-import sys
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.jlab import Server, wait_for
+from tests.browser.jlab import start_classroom
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    port = next(p for p in range(9060, 9099) if socket.socket().connect_ex(("127.0.0.1", p)) != 0)
-    tmp, token = tmp_path_factory.mktemp("tables"), secrets.token_urlsafe(8)
-    argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
-            "--class-dir", str(tmp / "class"), "--standby", "1"]
-    server = Server(argv, port, token, tmp / "server.log")
-    try:
-        wait_for(f"{server.base}/api/status?token={token}")
-        yield server
-    finally:
-        server.stop()
+    yield from start_classroom(tmp_path_factory.mktemp("tables"))
 
 
 class Watcher:
