@@ -4,6 +4,7 @@ and spoken to as student pages do (tarot_learn.classroom.probe) or as a misbehav
 from __future__ import annotations
 
 import asyncio
+import threading
 import json
 import os
 import re
@@ -96,7 +97,22 @@ def server(tmp_path_factory):
 
 
 def run(coro):
-    return asyncio.run(coro)
+    """Run ``coro`` on a loop of its own thread: the browser tests' Playwright keeps an event loop
+    running in the main thread, where ``asyncio.run`` refuses to start."""
+    outcome: dict = {}
+
+    def work() -> None:
+        try:
+            outcome["value"] = asyncio.run(coro)
+        except BaseException as err:   # handed to the test's own thread, assertion and all
+            outcome["error"] = err
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def test_landing_page_lists_every_lesson_and_the_tables(server):

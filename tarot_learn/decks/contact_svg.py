@@ -5,7 +5,7 @@
 >>> from tarot_learn.decks import default_deck
 >>> pic = contact_sheet_svg(default_deck(), 70)
 >>> pic.size, pic.to_svg().count("<image ")
-((1280, 728), 79)
+((828, 690), 79)
 """
 
 from __future__ import annotations

@@ -113,7 +113,10 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
     run_all(page)
-    pictures = page.locator(f"{SHOWN} .jp-OutputArea-output img, {SHOWN} .jp-OutputArea-output svg")
+    shown = f"{SHOWN} .jp-OutputArea-output img, {SHOWN} .jp-OutputArea-output svg"
+    # Outputs are drawn after the kernel answers: on a busy machine give the page time to draw them.
+    page.wait_for_function("sel => document.querySelectorAll(sel).length >= 3", arg=shown, timeout=90_000)
+    pictures = page.locator(shown)
     assert pictures.count() >= 3, "lesson 04's positions are shown as pictures (SVG where Pillow is absent)"
     page.screenshot(path=str(ARTIFACTS / "lite_04.png"))
     assert requests_seen == [], requests_seen[:5]
