@@ -40,7 +40,7 @@ chromium:
 	else echo "chromium is not installed and we are not root: the browser tests will be skipped"; fi
 
 test: $(VENV)/.installed chromium
-	$(PY) -m pytest tests tarot_learn notebooks --nbval-lax
+	$(PY) -m pytest tests tarot_learn notebooks --nbval-lax --durations=25
 
 # The quick loop while coding: no notebooks, no browser.
 test-fast: $(VENV)/.installed
