@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from ..cards import Card, standard_deck, tarot_deck
 from ..errors import OptionError
 
-__all__ = ["STATIC", "css", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
+__all__ = ["STATIC", "css", "esm", "resolve_deck", "card_pictures", "value_badges", "pack_cards", "esc",
            "message_html", "rule_details", "rule_ids", "short_list", "check_page_messages", "page_may_set",
            "widget_holders", "MAX_PAGE_TEXT"]
 
@@ -30,6 +30,11 @@ STATIC = pathlib.Path(__file__).with_name("static")
 def css(name: str) -> str:
     """A widget's stylesheet with the shared message styles in front (anywidget takes one)."""
     return (STATIC / "common.css").read_text(encoding="utf-8") + (STATIC / name).read_text(encoding="utf-8")
+
+
+def esm(name: str) -> str:
+    """A widget's module with the shared page code (pictures, heartbeat) in front (anywidget takes one)."""
+    return (STATIC / "common.js").read_text(encoding="utf-8") + (STATIC / name).read_text(encoding="utf-8")
 
 
 def resolve_deck(deck: Any, pack: str = "tarot") -> Any:

@@ -43,7 +43,7 @@ from ..errors import OptionError, TarotLearnError
 from ..games.solitaire import Patience, PatienceObservation
 from ..observation import Role
 from .autosave import Autosave, check_token
-from ._common import (MAX_PAGE_TEXT, STATIC, check_page_messages, css, card_pictures, esc,
+from ._common import (MAX_PAGE_TEXT, check_page_messages, css, esm, card_pictures, esc,
                       message_html, pack_cards, resolve_deck, short_list, value_badges)
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
@@ -237,7 +237,7 @@ def board_pictures(deck: Any, pack: str, height: int, show_values: bool) -> dict
 class PatienceView(anywidget.AnyWidget):
     """The card table itself: draws ``view`` with ``images`` and reports what the user does."""
 
-    _esm = STATIC / "board.js"
+    _esm = esm("board.js")
     _css = css("board.css")
 
     images = T.Dict(help="{notation: PNG bytes} for every card and 'back'; sent once per deck").tag(sync=True)

@@ -39,7 +39,7 @@ from ..games.french_tarot import rules as R
 from ..games.french_tarot.bots import Bot, HeuristicBot
 from ..games.french_tarot.observe import TarotObservation
 from ..observation import Role
-from ._common import STATIC, check_page_messages, css, card_pictures, esc, message_html, resolve_deck
+from ._common import check_page_messages, css, esm, card_pictures, esc, message_html, resolve_deck
 
 __all__ = ["TarotTable", "TableView", "hand_text"]
 
@@ -121,7 +121,7 @@ def _card_names(view: dict[str, Any]) -> dict[str, str]:
 class TableView(anywidget.AnyWidget):
     """The French Tarot table: draws ``view`` with ``images`` and reports clicks and timeouts."""
 
-    _esm = STATIC / "table.js"
+    _esm = esm("table.js")
     _css = css("table.css")
 
     images = T.Dict(help="{notation: PNG bytes}, sent once per deck").tag(sync=True)

@@ -15,7 +15,6 @@
 const KEYS = { z: "undo", y: "redo", d: "draw", " ": "draw", h: "hint", Escape: "deselect", a: "auto" };
 const STEPS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", " ": "next",
                 Home: "first", End: "last" };
-const LOST = "Connection lost: reload to resume.";
 
 function resumeToken(slot) {
   // The token is a key to the kernel's autosave, never data: Python checks its form.
@@ -65,17 +64,6 @@ function pileName(pile) {
   if (down) parts.push(`${down} face-down card${down === 1 ? "" : "s"}`);
   if (up) parts.push(`${up} face up`);
   return `${head}: ${parts.join(", ")}`;
-}
-
-function pictureUrls(model, old) {
-  for (const url of Object.values(old || {})) URL.revokeObjectURL(url);
-  const urls = {};
-  const images = model.get("images") || {};
-  for (const [code, data] of Object.entries(images)) {
-    const bytes = data instanceof DataView ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
-    urls[code] = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
-  }
-  return urls;
 }
 
 function el(tag, cls, attrs) {
@@ -338,29 +326,12 @@ function render({ model, el: root }) {
     send({ event: "key", name });
   });
 
-  // Heartbeat: Python answers every ping with a pong; three periods without one mean the kernel
-  // (or the server) has gone, and the page says so rather than sitting dead.
-  let beat = null;
-  let lastPong = performance.now();
-  let n = 0;
-  const setLost = (on) => {
+  // Heartbeat (common.js): "connection lost" when Python stops answering.
+  const stopHeartbeat = startHeartbeat(model, send, (on) => {
     lost.textContent = on ? LOST : "";
     lost.classList.toggle("tl-lost-on", on);
     board.dataset.lost = on ? "1" : "";
-  };
-  const onMsg = (msg) => {
-    if (msg && typeof msg.pong === "number") { lastPong = performance.now(); setLost(false); }
-  };
-  function heartbeat() {
-    if (beat) clearInterval(beat);
-    const every = Number(model.get("heartbeat")) || 0;
-    if (!every) return;
-    lastPong = performance.now();
-    beat = setInterval(() => {
-      if (performance.now() - lastPong > 3 * every * 1000) setLost(true);
-      try { send({ event: "ping", n: n++ % 2147483647 }); } catch (err) { setLost(true); }
-    }, every * 1000);
-  }
+  });
   let pending = 0;
   let width = root.clientWidth;
   const resized = new ResizeObserver(() => {       // a new width (window, sidebar, projector): refit
@@ -379,20 +350,15 @@ function render({ model, el: root }) {
   model.on("change:names", draw);
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
-  model.on("change:heartbeat", heartbeat);
-  model.on("msg:custom", onMsg);
   draw();
-  heartbeat();
   if (!present) {
     const token = resumeToken(slot);
     if (token) send({ event: "hello", token });
   }
   return () => {
-    if (beat) clearInterval(beat);
+    stopHeartbeat();
     resized.disconnect();
     window.removeEventListener("resize", onWindow);
-    model.off("change:heartbeat", heartbeat);
-    model.off("msg:custom", onMsg);
     model.off("change:view", draw);
     model.off("change:badges", draw);
     model.off("change:names", draw);

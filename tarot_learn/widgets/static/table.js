@@ -8,16 +8,6 @@
 // Where each compass seat sits round the table, as a CSS grid area.
 const AREA = { South: "s", East: "e", North: "n", West: "w", "North-East": "ne", "North-West": "nw" };
 
-function pictureUrls(model, old) {
-  for (const url of Object.values(old || {})) URL.revokeObjectURL(url);
-  const urls = {};
-  for (const [code, data] of Object.entries(model.get("images") || {})) {
-    const bytes = data instanceof DataView ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
-    urls[code] = URL.createObjectURL(new Blob([bytes], { type: "image/png" }));
-  }
-  return urls;
-}
-
 function node(tag, cls, text) {
   const n = document.createElement(tag);
   if (cls) n.className = cls;
@@ -233,39 +223,19 @@ function render({ model, el: root }) {
     if (card) model.send({ event: "card", card: card.dataset.card });
   });
 
-  // Heartbeat, as on the patience board: three periods without Python's answer mean the kernel
-  // has gone, and the page says so.
-  let beat = null;
-  let lastPong = performance.now();
-  let n = 0;
-  const setLost = (on) => {
-    lost.textContent = on ? "Connection lost: reload to resume." : "";
+  // Heartbeat (common.js): "connection lost" when Python stops answering.
+  const stopHeartbeat = startHeartbeat(model, (msg) => model.send(msg), (on) => {
+    lost.textContent = on ? LOST : "";
     lost.classList.toggle("tl-lost-on", on);
-  };
-  const onMsg = (msg) => { if (msg && typeof msg.pong === "number") { lastPong = performance.now(); setLost(false); } };
-  function heartbeat() {
-    if (beat) clearInterval(beat);
-    const every = Number(model.get("heartbeat")) || 0;
-    if (!every) return;
-    lastPong = performance.now();
-    beat = setInterval(() => {
-      if (performance.now() - lastPong > 3 * every * 1000) setLost(true);
-      try { model.send({ event: "ping", n: n++ % 2147483647 }); } catch (err) { setLost(true); }
-    }, every * 1000);
-  }
+  });
 
   const onImages = () => { urls = pictureUrls(model, urls); draw(); };
   model.on("change:view", draw);
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
-  model.on("change:heartbeat", heartbeat);
-  model.on("msg:custom", onMsg);
   draw();
-  heartbeat();
   return () => {
-    if (beat) clearInterval(beat);
-    model.off("change:heartbeat", heartbeat);
-    model.off("msg:custom", onMsg);
+    stopHeartbeat();
     if (timer) clearInterval(timer);
     model.off("change:view", draw);
     model.off("change:card_height", draw);
