@@ -50,7 +50,7 @@ def login(context, server) -> None:
 
 def take_turn(page) -> bool:
     """Click the first thing this player may do (a card or a bid); False when it is not their turn."""
-    button = page.locator("#hand button:not([disabled]), #actions button, #controls button:text('Deal')").first
+    button = page.locator("#hand button:not([aria-disabled]), #actions button, #controls button:text('Deal')").first
     if button.count() == 0:
         return False
     try:
@@ -108,6 +108,7 @@ def test_four_people_at_a_private_table(classroom, browser, artifacts) -> None:
     ben.locator(".seat", has_text="Ben").first.wait_for()
     after = hand_of(ben)
     assert after and set(after) <= set(before)                       # the same hand, less what the robot played
+    _keyboard_card(ana, ben)
 
     scored = re.compile("made|failed")            # a deal everyone passed is thrown in and dealt again
     _play_until(ana, ben, lambda: ana.locator("table[aria-label='Score sheet']", has_text=scored).count() > 0)
@@ -128,6 +129,22 @@ def hand_size(page) -> int:
 def hand_size_start(watcher: Watcher) -> int:
     return max((len(p["cards"]) for v in watcher.views for p in v["obs"]["piles"]
                 if p["id"] == f"hand:{v['you']}"), default=0)
+
+
+def _keyboard_card(ana, ben) -> None:
+    """Ben plays a card with the keyboard alone, and the redraw leaves his focus in his hand."""
+    for _ in range(300):
+        card = ben.locator("#hand button:not([aria-disabled])").first
+        if card.count() and hand_size(ben) > 1:
+            n = hand_size(ben)
+            card.focus()
+            ben.keyboard.press("Enter")
+            ben.wait_for_function(f"document.querySelectorAll('#hand button').length < {n}")
+            assert ben.evaluate("() => !!document.activeElement.closest('#hand')")
+            return
+        moved = take_turn(ana) or (ben.locator("#actions button").count() > 0 and take_turn(ben))
+        ben.wait_for_timeout(120 if moved else 250)
+    raise AssertionError("Ben never had a card to play")
 
 
 def _play_until(ana, ben, done, limit: int = 400) -> None:

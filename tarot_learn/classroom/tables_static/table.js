@@ -28,7 +28,8 @@ function cardLabel(code) {
 function cardButton(code, move) {
   const [text, label, col] = cardLabel(code), b = document.createElement('button');
   b.className = 'card ' + col; b.textContent = text; b.setAttribute('aria-label', label);
-  if (move) b.onclick = () => send({kind: 'move', move}); else b.disabled = true;
+  // a card that cannot be played stays focusable (aria-disabled), so focus survives the turn passing
+  if (move) b.onclick = () => send({kind: 'move', move}); else b.setAttribute('aria-disabled', 'true');
   return b;
 }
 function seatsHtml() {
@@ -41,7 +42,25 @@ function seatsHtml() {
       `<b>${esc(who)}</b>${esc(state)}${i === view.you ? ' — you' : ''}<br>${cards} card(s)${turn ? ' · <b>to play</b>' : ''}</div>`;
   }).join('');
 }
+// A redraw rebuilds the buttons: keyboard focus goes back to the same button, or to the one now
+// in its place (the next card of the hand after a card was played), never to the page's top.
+function focusKey() {
+  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls');
+  return box ? {box: box.id, label: a.getAttribute('aria-label') || a.textContent, index: [...box.children].indexOf(a)} : null;
+}
+function restoreFocus(k) {
+  if (!k) return;
+  const kids = [...document.getElementById(k.box).querySelectorAll('button')];
+  const same = kids.find(b => (b.getAttribute('aria-label') || b.textContent) === k.label);
+  const near = same || kids[Math.min(k.index, kids.length - 1)];
+  if (near) near.focus();
+}
 function draw() {
+  const kept = focusKey();
+  drawTable();
+  restoreFocus(kept);
+}
+function drawTable() {
   const o = view.obs, acts = view.actions || [];
   document.getElementById('seats').innerHTML = seatsHtml();
   const status = document.getElementById('status');
