@@ -19,17 +19,29 @@ keeps them inside the folder whatever they contain.
 'etc-passwd'
 >>> safe_name("")
 'learner'
+
+The learner's name is shared by everything that keeps files (lesson progress, the drill): the name
+in the page's address (``learner=`` when Voila serves the page), else the name chosen on the
+start-here page (:func:`set_learner`), else ``TAROT_LEARN_LEARNER``, else the computer's user.  On a
+class server every student's kernel runs as one computer user, so there only a name given on the
+page counts, for that kernel alone (``""`` until then: nothing is kept under a shared name).
 """
 
 from __future__ import annotations
 
+import getpass
+import json
 import os
 import re
 import sys
+import tempfile
 import unicodedata
 from pathlib import Path
+from typing import Any
 
-__all__ = ["data_dir", "safe_name", "MAX_NAME"]
+from .errors import OptionError
+
+__all__ = ["data_dir", "safe_name", "MAX_NAME", "learner", "set_learner", "on_class_server", "write_json"]
 
 APP = "tarot_learn"
 MAX_NAME = 40  # characters kept from a learner's name: a file name, not an essay
@@ -62,3 +74,86 @@ def safe_name(name: str) -> str:
     folded = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")[:MAX_NAME].strip("-")
     return slug or "learner"
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``.  In
+    the static site, whose browser-kept ``/drive`` may lack temporary files or renames, one write."""
+    text = json.dumps(data, indent=1, sort_keys=True)
+    try:
+        _replace_with(path, text)
+    except OSError:
+        if sys.platform != "emscripten":
+            raise
+        path.write_text(text, encoding="utf-8")
+
+
+def _replace_with(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _from_page() -> str:
+    """A ``learner=NAME`` in the page's address, which Voila hands its kernel as ``QUERY_STRING``
+    (a class server's link can name each student that way).
+
+    >>> os.environ["QUERY_STRING"] = "learner=Ana%20Mar%C3%ADa&x=1"; _from_page()
+    'Ana María'
+    >>> del os.environ["QUERY_STRING"]; _from_page()
+    ''
+    """
+    from urllib.parse import parse_qs
+
+    names = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("learner", [""])
+    return " ".join(names[0].split())[:MAX_NAME]
+
+
+def on_class_server() -> bool:
+    """On a class server every student's kernel shares one data folder (``TAROT_LEARN_CLASS_DIR``):
+    a name chosen there holds for that kernel only, so one student's choice never renames another's."""
+    return bool(os.environ.get("TAROT_LEARN_CLASS_DIR"))
+
+
+_chosen_here: list[str] = []   # the name chosen in this kernel on a class server
+
+
+def learner() -> str:
+    """The learner whose files are kept: ``learner=`` in the page's address (Voila), the name chosen
+    on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name; on a class server only
+    a name given on the page counts (``""`` until then: nothing is kept)."""
+    if _from_page():
+        return _from_page()
+    if on_class_server():
+        return _chosen_here[-1] if _chosen_here else ""
+    try:
+        name = json.loads((data_dir("progress") / "learner.json").read_text(encoding="utf-8")[:2000]).get("name", "")
+        if isinstance(name, str) and name.strip():
+            return name.strip()[:MAX_NAME]
+    except (OSError, ValueError, AttributeError):
+        pass
+    env = os.environ.get("TAROT_LEARN_LEARNER", "").strip()
+    if env:
+        return env[:MAX_NAME]
+    try:
+        return getpass.getuser() or "learner"
+    except (OSError, KeyError, ImportError):   # no user name (some containers, the browser)
+        return "learner"
+
+
+def set_learner(name: str) -> str:
+    """Choose the learner's name (kept for the next lessons and the next session; on a class server,
+    for this page's kernel only); returns it."""
+    name = " ".join(str(name).split())[:MAX_NAME]
+    if not name:
+        raise OptionError("type a name (letters or digits) to keep your progress under")
+    if on_class_server():
+        _chosen_here.append(name)
+    else:
+        write_json(data_dir("progress") / "learner.json", {"name": name})
+    return name

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tarot_learn import userdata
 from tarot_learn.cards import Card, tarot_deck
 from tarot_learn.errors import CardError, DeckError, OptionError
 from tarot_learn.drill import KINDS, Drill, parse_answer, select_cards
@@ -322,6 +323,25 @@ def test_after_a_restart_the_missed_card_is_asked_first():
     clock.now += 15 * 60
     tomorrow = Drill(kind="name", cards="trumps", seed=5, clock=clock, learner="Ana")
     assert tomorrow.question.card == C("T13")
+
+
+def test_the_drill_keeps_cards_for_the_name_chosen_on_the_start_page(data_folder, monkeypatch):
+    monkeypatch.delenv("TAROT_LEARN_CLASS_DIR", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    userdata.set_learner("Dev Kaur")
+    d = Drill(kind="name", cards="T13 T19", seed=4, clock=Clock())
+    answer_card(d, C("T13"), right=True)
+    assert (data_folder / "drill" / "default" / "dev-kaur.json").is_file()
+
+
+def test_on_a_class_server_a_drill_without_a_name_is_kept_for_no_one(data_folder, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(data_folder))
+    monkeypatch.setenv("TAROT_LEARN_LEARNER", "everyone")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(userdata, "_chosen_here", [])
+    d = Drill(kind="name", cards="T13 T19", seed=4, clock=Clock())
+    answer_card(d, C("T13"), right=True)
+    assert list(data_folder.rglob("*.json")) == [] and "start-here page" in d.memory.notice
 
 
 def test_two_learners_on_one_machine_do_not_mix(data_folder):

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from tarot_learn import userdata
 from tarot_learn.errors import OptionError
 from tarot_learn.lessons import kit, progress
 from tarot_learn.lessons.progress_view import ProgressPanel
@@ -146,7 +147,7 @@ def test_the_static_site_falls_back_to_one_write(monkeypatch):
 def test_on_a_class_server_a_chosen_name_stays_in_its_kernel(monkeypatch, data):
     """Students' kernels share the class folder: one student's chosen name must not rename the others'."""
     monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(data))
-    monkeypatch.setattr(progress, "_chosen_here", [])
+    monkeypatch.setattr(userdata, "_chosen_here", [])
     assert progress.set_learner("Eve") == "Eve" and progress.learner() == "Eve"
     assert not (data / "progress" / "learner.json").exists()
     code = "from tarot_learn.lessons import progress; print(progress.learner())"
@@ -160,7 +161,7 @@ def test_on_a_class_server_no_attempt_is_kept_under_a_shared_name(tmp_path, monk
     monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(tmp_path))
     monkeypatch.setenv("TAROT_LEARN_LEARNER", "everyone")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.setattr(progress, "_chosen_here", [])
+    monkeypatch.setattr(userdata, "_chosen_here", [])
     assert progress.learner() == ""
     progress.record("04.fits-on-death", True)
     assert list((tmp_path / "progress").glob("*.json")) == []

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 import tempfile
@@ -46,14 +45,10 @@ GROUPS = {"T": "Trumps", "PC": "Pentacles and Cups", "SW": "Swords and Wands"}
 
 
 def default_learner() -> str:
-    """``TAROT_LEARN_LEARNER`` when set (a class server names each learner), else the computer's user."""
-    name = os.environ.get("TAROT_LEARN_LEARNER", "").strip()
-    if name:
-        return name
-    try:
-        return getpass.getuser() or "learner"
-    except (OSError, KeyError, ImportError):   # no user database (some containers, Pyodide)
-        return "learner"
+    """The learner the lessons keep progress for (``userdata.learner``: the name chosen on the
+    start-here page, ``TAROT_LEARN_LEARNER``, or the computer's user); ``""`` on a class server until
+    the student gives a name."""
+    return userdata.learner()
 
 
 @dataclass
@@ -105,13 +100,16 @@ class Memory:
     """One learner's flash cards for one deck (``remember=False``: kept in memory only)."""
 
     def __init__(self, deck: str = "default", learner: str | None = None, *, remember: bool = True) -> None:
+        name = learner if learner is not None else default_learner()
         self.deck = userdata.safe_name(deck)
-        self.learner = userdata.safe_name(learner if learner is not None else default_learner())
+        self.learner = userdata.safe_name(name)
+        # no name (a class server before the student typed one): kept for no one, never a shared file
         self.path: Path | None = (userdata.data_dir("drill", self.deck) / f"{self.learner}.json"
-                                  if remember else None)
+                                  if remember and name.strip() else None)
         self.records: dict[str, Record] = {}
         self.days: list[str] = []
-        self.notice = ""
+        self.notice = ("" if self.path or not remember else
+                       "Not kept: type your name on the start-here page to keep your drill.")
         self._touched: set[str] = set()
         self._raw: dict[str, dict] = {}                 # the file's cards as written, for quick saves
         self._stamp: tuple[int, int, int] | None = None     # the file as this drill last read or wrote it

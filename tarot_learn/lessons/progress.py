@@ -26,19 +26,16 @@ True
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 import re
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tarot_learn import userdata
-from tarot_learn.errors import OptionError
 
 __all__ = ["learner", "set_learner", "on_class_server", "record", "load", "summary", "lesson_exercises",
            "LessonProgress", "progress_file", "notices", "MAX_BYTES"]
@@ -60,95 +57,15 @@ def _folder() -> Path:
     return userdata.data_dir("progress")
 
 
-def _from_page() -> str:
-    """A ``learner=NAME`` in the page's address, which Voila hands its kernel as ``QUERY_STRING``
-    (a class server's link can name each student that way).
-
-    >>> os.environ["QUERY_STRING"] = "learner=Ana%20Mar%C3%ADa&x=1"; _from_page()
-    'Ana María'
-    >>> del os.environ["QUERY_STRING"]; _from_page()
-    ''
-    """
-    from urllib.parse import parse_qs
-
-    names = parse_qs(os.environ.get("QUERY_STRING", "")[:500]).get("learner", [""])
-    return " ".join(names[0].split())[:userdata.MAX_NAME]
-
-
-def on_class_server() -> bool:
-    """On a class server every student's kernel shares one data folder (``TAROT_LEARN_CLASS_DIR``):
-    a name chosen there holds for that kernel only, so one student's choice never renames another's."""
-    return bool(os.environ.get("TAROT_LEARN_CLASS_DIR"))
-
-
-_chosen_here: list[str] = []   # the name chosen in this kernel on a class server
-
-
-def learner() -> str:
-    """The learner whose progress is recorded: ``learner=`` in the page's address (Voila), the name
-    chosen on the start page, ``TAROT_LEARN_LEARNER``, or the computer's user name; on a class server
-    only a name given on the page counts (``""`` until then: nothing is kept)."""
-    if _from_page():
-        return _from_page()
-    if on_class_server():
-        # Every student's kernel there runs as one computer user: without a name of their own, an
-        # attempt is judged but kept for no one (never under a name another student shares).
-        return _chosen_here[-1] if _chosen_here else ""
-    else:
-        try:
-            name = json.loads((_folder() / "learner.json").read_text(encoding="utf-8")[:2000]).get("name", "")
-            if isinstance(name, str) and name.strip():
-                return name.strip()[:userdata.MAX_NAME]
-        except (OSError, ValueError, AttributeError):
-            pass
-    env = os.environ.get("TAROT_LEARN_LEARNER", "").strip()
-    if env:
-        return env[:userdata.MAX_NAME]
-    try:
-        return getpass.getuser() or "learner"
-    except (OSError, KeyError, ImportError):   # no user name (some containers, the browser)
-        return "learner"
-
-
-def set_learner(name: str) -> str:
-    """Choose the learner's name (kept for the next lessons and the next session; on a class server,
-    for this page's kernel only); returns it."""
-    name = " ".join(str(name).split())[:userdata.MAX_NAME]
-    if not name:
-        raise OptionError("type a name (letters or digits) to keep your progress under")
-    if on_class_server():
-        _chosen_here.append(name)
-    else:
-        _write_json(_folder() / "learner.json", {"name": name})
-    return name
+# The learner's name is the same for the drill and the lessons: kept by ``userdata``.
+learner = userdata.learner
+set_learner = userdata.set_learner
+on_class_server = userdata.on_class_server
 
 
 def progress_file(name: str | None = None) -> Path:
     """The JSON file holding ``name``'s progress (the current learner's by default)."""
     return _folder() / f"{userdata.safe_name(name or learner())}.json"
-
-
-def _write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` atomically: a temporary file beside it, then ``os.replace``.  In
-    the static site, whose browser-kept ``/drive`` may lack temporary files or renames, one write."""
-    text = json.dumps(data, indent=1, sort_keys=True)
-    try:
-        _replace_with(path, text)
-    except OSError:
-        if sys.platform != "emscripten":
-            raise
-        path.write_text(text, encoding="utf-8")
-
-
-def _replace_with(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _valid(entry: Any) -> bool:
@@ -202,7 +119,7 @@ def record(exercise_id: str, right: bool, name: str | None = None) -> dict[str, 
         entry["solved"] = True
     exercises[exercise_id] = entry
     try:
-        _write_json(progress_file(name), {"version": VERSION, "learner": name, "exercises": exercises})
+        userdata.write_json(progress_file(name), {"version": VERSION, "learner": name, "exercises": exercises})
     except OSError as err:
         line = f"Progress not saved: {err.strerror or err} in {progress_file(name).parent}."
         _notices.append(line)
