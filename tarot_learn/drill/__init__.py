@@ -23,8 +23,9 @@ back within minutes, one answered right after ten minutes, then days, then weeks
 first (the one due longest ago first), with a new card at least every third question while there
 are new cards; when nothing is due, new cards, then the card due soonest.  Each learner's cards
 are kept in a file per deck (``learner=``, by default the name the lessons use, and ``deck=``), so
-a learner can stop today and pick up tomorrow; ``remember=False`` keeps them in memory only.  Everything random (which new card, option
-order) comes from ``seed``; the clock (epoch seconds) can be injected, so a test controls the days.
+a learner can stop today and pick up tomorrow; ``remember=False`` keeps them in memory only.
+Everything random (which new card, option order) comes from ``seed``; the clock (epoch seconds)
+can be injected, so a test controls the days.
 
 >>> d = Drill(kind="name", cards="T17 T18 T19 T20", seed=1, clock=lambda: 0.0, remember=False)
 >>> q = d.question
