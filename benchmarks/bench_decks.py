@@ -13,7 +13,6 @@ Figures printed (medians of 5 runs unless said):
 from __future__ import annotations
 
 import io
-import statistics
 import struct
 import sys
 import tempfile
@@ -25,18 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
+from timing import median_ms  # noqa: E402
 from tarot_learn.cards import tarot_deck  # noqa: E402
 from tarot_learn.decks import load_deck, make_sample_scans  # noqa: E402
 from tarot_learn.drill import Drill  # noqa: E402
 
-
-def median_ms(fn, runs: int = 5) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ Figures printed (medians of 5 runs unless said):
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,16 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from timing import median_ms  # noqa: E402
 from tarot_learn.drill import Drill  # noqa: E402
 
-
-def median_ms(fn, runs: int = 5) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def answers(n: int, remember: bool) -> None:

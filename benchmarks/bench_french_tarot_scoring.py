@@ -5,24 +5,15 @@ Run: python benchmarks/bench_french_tarot_scoring.py   (or `make bench`)
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import median_seconds  # noqa: E402
 from tarot_learn.games.french_tarot.match import ScoreSheet  # noqa: E402
 from tarot_learn.games.french_tarot.scoring import CONTRACTS, score_deal  # noqa: E402
 
-
-def median_seconds(fn, repeat: int = 7) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def score_many(n: int = 10_000) -> None:
@@ -44,14 +35,14 @@ def sheet(rows: int = 100) -> ScoreSheet:
 
 def main() -> None:
     n = 10_000
-    t = median_seconds(score_many)
+    t = median_seconds(score_many, runs=7)
     print(f"score_deal: {n / t:,.0f} deals/s (median of 7 runs of {n})")
     s = sheet()
     for name, fn in [("ScoreSheet.to_html, 100 deals", s.to_html),
                      ("ScoreSheet.to_text, 100 deals", s.to_text),
                      ("ScoreSheet JSON round trip, 100 deals",
                       lambda: ScoreSheet.from_json(s.to_json()))]:
-        print(f"{name}: {median_seconds(fn) * 1000:.2f} ms (median of 7)")
+        print(f"{name}: {median_seconds(fn, runs=7) * 1000:.2f} ms (median of 7)")
 
 
 if __name__ == "__main__":
