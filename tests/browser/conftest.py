@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.browser.jlab import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, Server, free_port, wait_for
+from tests.browser.jlab import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, serving
 
 
 def pytest_collection_modifyitems(items):
@@ -34,12 +34,7 @@ def jupyter_lab(artifacts):
             "--LabApp.news_url=None", "--LabApp.collaborative=False"]
     if os.geteuid() == 0:
         argv.append("--allow-root")
-    server = Server(argv, port, token, artifacts / "jupyterlab.log")
-    try:
-        wait_for(f"{server.base}/api/status?token={token}")
-        yield server
-    finally:
-        server.stop()
+    yield from serving(argv, port, token, artifacts / "jupyterlab.log")
 
 
 @pytest.fixture(scope="session")

@@ -71,7 +71,12 @@ def start_classroom(folder: pathlib.Path, *extra: str):
     port, token = free_port(), secrets.token_urlsafe(8)
     argv = [sys.executable, "-m", "tarot_learn", "classroom", "--port", str(port), "--password", token,
             "--class-dir", str(folder / "class"), "--standby", "1", *extra]
-    server = Server(argv, port, token, folder / "server.log")
+    yield from serving(argv, port, token, folder / "server.log")
+
+
+def serving(argv: list[str], port: int, token: str, log: pathlib.Path):
+    """Start ``argv`` (a Jupyter server), yield the Server once it answers, stop it after."""
+    server = Server(argv, port, token, log)
     try:
         wait_for(f"{server.base}/api/status?token={token}")
         yield server
