@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -133,7 +134,8 @@ def hand_size_start(watcher: Watcher) -> int:
 
 def _keyboard_card(ana, ben) -> None:
     """Ben plays a card with the keyboard alone, and the redraw leaves his focus in his hand."""
-    for _ in range(300):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         card = ben.locator("#hand button:not([aria-disabled])").first
         if card.count() and hand_size(ben) > 1:
             n = hand_size(ben)
@@ -147,8 +149,9 @@ def _keyboard_card(ana, ben) -> None:
     raise AssertionError("Ben never had a card to play")
 
 
-def _play_until(ana, ben, done, limit: int = 400) -> None:
-    for _ in range(limit):
+def _play_until(ana, ben, done, seconds: float = 240) -> None:
+    deadline = time.monotonic() + seconds          # a failure says so in minutes, never hangs the run
+    while time.monotonic() < deadline:
         if done():
             return
         moved = take_turn(ana) or take_turn(ben)

@@ -53,7 +53,7 @@ function restoreFocus(k) {
   const kids = [...document.getElementById(k.box).querySelectorAll('button')];
   const same = kids.find(b => (b.getAttribute('aria-label') || b.textContent) === k.label);
   const near = same || kids[Math.min(k.index, kids.length - 1)];
-  if (near) near.focus();
+  if (near) near.focus({preventScroll: true});     // a redraw must never scroll the page under the reader
 }
 function draw() {
   const kept = focusKey();
