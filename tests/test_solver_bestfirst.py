@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tarot_learn import games
+from tarot_learn.core import Move
 from tarot_learn.solve import Status, solve
 from tarot_learn.solve.adapters import adapter_for
 from tarot_learn.solve.bestfirst import best_first
@@ -106,3 +107,43 @@ def test_no_legal_move_and_stuck_are_named():
     assert cycling.legal_moves()
     assert "turning the stock" in solve(cycling).reason_lost
     assert lost_reason(games.new("klondike", seed=1)) == ""
+
+
+@pytest.mark.parametrize("game,opts", [("tarot-solitaire", {}), ("klondike", {"draw": 3}), ("klondike", {})])
+def test_the_place_on_the_redeal_cycle_is_not_in_the_key(game, opts):
+    """Pruning rule 6: draws and redeals from an empty waste go round a cycle, so every place on
+    it is one position; once a waste card is played the split is kept, and with a redeal limit
+    (passes are counted) the place always counts."""
+    state = games.new(game, seed=11, **opts)
+    ad = adapter_for(state)
+    start = ad.key()
+    while state.stock:
+        state.push(Move("draw"))
+        assert ad.key() == start
+    state.push(Move("redeal"))
+    assert ad.key() == start
+    # Off the cycle (drawing more than one card, a waste card played): the place counts.
+    for m in moves_until_a_waste_card(state):
+        state.push(m)
+    after = ad.key()
+    state.push(Move("draw"))
+    assert (ad.key() == after) == (state.draw_count == 1)
+    limited = games.new(game, seed=11, **opts, redeals=2)
+    ad = adapter_for(limited)
+    start = ad.key()
+    limited.push(Move("draw"))
+    assert ad.key() != start
+
+
+def moves_until_a_waste_card(state):
+    """Draws (and redeals) until the waste's top card can be played, then that move."""
+    probe = state.copy()
+    line = []
+    for _ in range(200):
+        m = next((m for m in probe.legal_moves() if m.src == "w"), None)
+        if m is not None:
+            return line + [m]
+        m = Move("draw") if probe.stock else Move("redeal")
+        probe.push(m)
+        line.append(m)
+    raise AssertionError("no waste card can ever be played in this deal")

@@ -34,6 +34,13 @@ lost:
    card is ready to be built on it (a run head, the reserve's top card, a card that may come
    down from a foundation, or another stock card wanted that way); playing it earlier can always
    be postponed to that moment.
+6. **The place on the redeal cycle is forgotten** (unlimited redeals).  From an empty waste,
+   draws and redeals take the pointer between waste and stock round a cycle (each multiple of
+   the draw count, then the end, then back to the start) that can be gone round for ever at no
+   cost; two positions that differ only by where the pointer stands on that cycle reach each
+   other by draws alone, so they win or lose together, and the key gives them one entry: the
+   whole stock-and-waste sequence.  Off the cycle (a waste card was played) the split between
+   stock and waste stays in the key.
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
@@ -153,18 +160,32 @@ class PatienceAdapter:
         return 4 * sum(len(f) for f in s.found) - sum(s.down)
 
     def key(self) -> Hashable:
+        """The position for the transposition table: columns sorted (pruning rule 3), copies of
+        a card alike, the talon as :meth:`_talon_key` gives it (pruning rule 6)."""
         s = self.state
         cls = self.cls
+        passes = s.passes if self.limit is not None else 0
         if cls is None:
             cols = sorted([(tuple(col), d) for col, d in zip(s.tab, s.down)])
-            return (tuple(cols), tuple(len(f) for f in s.found), tuple(s.stock), tuple(s.waste),
-                    tuple(s.reserve), s.passes if self.limit is not None else 0)
+            return (tuple(cols), tuple(len(f) for f in s.found), self._talon_key(s.stock, s.waste),
+                    tuple(s.reserve), passes)
         g = cls.__getitem__
         cols = sorted([(tuple(map(g, col)), d) for col, d in zip(s.tab, s.down)])
         suit = self.suit_of
         found = sorted([(suit[f[0]] if f else -1, len(f)) for f in s.found])
-        return (tuple(cols), tuple(found), tuple(map(g, s.stock)), tuple(map(g, s.waste)),
-                tuple(map(g, s.reserve)), s.passes if self.limit is not None else 0)
+        return (tuple(cols), tuple(found), self._talon_key(list(map(g, s.stock)), list(map(g, s.waste))),
+                tuple(map(g, s.reserve)), passes)
+
+    def _talon_key(self, stock: list[Any], waste: list[Any]) -> Hashable:
+        """Stock and waste for the key (pruning rule 6).  With unlimited redeals the places the
+        pointer between them takes from an empty waste (each multiple of the draw count, and the
+        end) form a cycle that draws and redeals go round for ever: positions that differ only
+        by where the pointer is on that cycle reach each other by draws alone, so they are one
+        position, keyed by the whole sequence.  Off the cycle (a card was played from the waste)
+        the pointer is kept."""
+        if self.limit is None and (len(waste) % self.draw == 0 or not stock):
+            return tuple(waste + stock[::-1])
+        return tuple(stock), tuple(waste)
 
     def _talon(self) -> list[tuple[int, Step]]:
         """Every waste card that draws (and redeals) can bring to the top, with the draws needed.
@@ -369,6 +390,9 @@ class PatienceAdapter:
         T, F = self.T, self.F
         free = self.free_talon
         one = self.draw == 1
+        # With a redeal limit every card drawn past is one pass nearer to lost for good: a step
+        # ranks later by each draw it needs, so the order plays what is free first.
+        late = 0 if self.limit is None else 1
         wanted = self._wanted
         for c, path in talon.items():
             f = fdest(c)
@@ -378,14 +402,14 @@ class PatienceAdapter:
                 # turn up unless draws are one card at a time: only then is it forced.
                 if need[c] <= up and one and (not path or free):
                     return m
-                add((0, len(path), m))
+                add((0 + late * len(path), len(path), m))
             if first_empty >= 0 and empty_ok[c] and (not free or wanted(c, heads, up, talon)):
-                add((3, len(path), path + (Move("move", "w", T[first_empty], 1),)))
+                add((3 + late * len(path), len(path), path + (Move("move", "w", T[first_empty], 1),)))
         for j, t in top_list:
             for c in children[t]:
                 path = talon.get(c)  # type: ignore[assignment]
                 if path is not None and (not free or wanted(c, heads, up, talon)):
-                    add((2, len(path), path + (Move("move", "w", T[j], 1),)))
+                    add((2 + late * len(path), len(path), path + (Move("move", "w", T[j], 1),)))
         return None
 
     def _run_steps(self, add: Callable[[Ranked], None], fdest: Callable[[int], int],

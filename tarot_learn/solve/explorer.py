@@ -42,7 +42,7 @@ __all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot",
            "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
-SOLVER_VERSION = 4   # 4: budgets in CPU seconds; 3: a depth-first dive, then best-first by discrepancies
+SOLVER_VERSION = 5   # 5: redeal cycle keyed once, limited talons play free cards first; 4: CPU-second budgets
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
