@@ -147,3 +147,13 @@ def moves_until_a_waste_card(state):
         probe.push(m)
         line.append(m)
     raise AssertionError("no waste card can ever be played in this deal")
+
+
+def test_american_toad_plays_free_cards_before_burning_the_stock():
+    """With one redeal, a step ranks later by each draw it needs: the first dive then wins
+    American Toad deals in a few hundred positions (drawing deep first used up the stock)."""
+    for seed in range(5):
+        state = games.new("american-toad", seed=seed)
+        r = solve(state, states=1000, seconds=None)
+        assert r.solved, seed
+        assert replay(state, r.moves).is_won()

@@ -182,7 +182,16 @@ class PatienceAdapter:
         end) form a cycle that draws and redeals go round for ever: positions that differ only
         by where the pointer is on that cycle reach each other by draws alone, so they are one
         position, keyed by the whole sequence.  Off the cycle (a card was played from the waste)
-        the pointer is kept."""
+        the pointer is kept.
+
+        >>> from tarot_learn import games
+        >>> s = games.new("tarot-solitaire", seed=3)
+        >>> ad = PatienceAdapter(s)
+        >>> start = ad.key()
+        >>> s.push(Move("draw"))
+        >>> ad.key() == start, len(s.waste)
+        (True, 2)
+        """
         if self.limit is None and (len(waste) % self.draw == 0 or not stock):
             return tuple(waste + stock[::-1])
         return tuple(stock), tuple(waste)
