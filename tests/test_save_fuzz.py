@@ -21,7 +21,8 @@ from tarot_learn import games
 from tarot_learn.core import _checksum
 from tarot_learn.errors import SaveError
 
-SAVES_PER_GAME = int(os.environ.get("TAROT_LEARN_SAVE_FUZZ", "10000"))
+# 4,000 per game in make test (about 25 s in all); TAROT_LEARN_SAVE_FUZZ=100000 for a deep run
+SAVES_PER_GAME = int(os.environ.get("TAROT_LEARN_SAVE_FUZZ", "4000"))
 PLAY_ON = 300   # moves played on from an accepted save (a patience may never end by itself)
 
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1, 2, 3, 4, 7, 17, 77, 78, 10 ** 12, -10 ** 12, 1.5,
