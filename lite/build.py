@@ -65,8 +65,13 @@ def fetch_wheels(cache: Path) -> list[Path]:
         "-d", wheels, "-r", LITE / "kernel-requirements.txt")
     own = cache / "own"
     shutil.rmtree(own, ignore_errors=True)
+    # setuptools' build and egg-info folders go to a fresh place, never the checkout's build/: files
+    # left there by an earlier build (or a build running beside this one) would slip into the wheel.
+    scratch = own / "scratch"
+    scratch.mkdir(parents=True)
+    (scratch / "build.cfg").write_text(f"[build]\nbuild_base = {scratch / 'build'}\n[egg_info]\negg_base = {scratch}\n")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", own, ROOT,
-        env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH})
+        env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "DIST_EXTRA_CONFIG": str(scratch / "build.cfg")})
     pinned = {canonicalize_name(line.split("==")[0]) for line in
               (LITE / "kernel-requirements.txt").read_text().splitlines() if "==" in line}
     chosen = sorted(w for w in wheels.glob("*.whl") if canonicalize_name(w.name.split("-")[0]) in pinned)
