@@ -39,8 +39,14 @@ chromium:
 		|| { tail -20 /tmp/tarot_learn-apt.log; exit 1; }; \
 	else echo "chromium is not installed and we are not root: the browser tests will be skipped"; fi
 
+# Two passes: everything but the browser on two workers (each file stays on one worker, so a
+# notebook's cells run in order in one kernel), then the browser tests one at a time, as each
+# starts servers and a Chromium of its own. Both passes run; either failing fails the target.
 test: $(VENV)/.installed chromium
-	$(PY) -m pytest tests tarot_learn notebooks --nbval-lax --durations=25
+	@status=0; \
+	$(PY) -m pytest tests tarot_learn notebooks --nbval-lax -m "not browser" -n 2 --dist loadfile --durations=15 || status=1; \
+	$(PY) -m pytest tests --nbval-lax -m browser --durations=15 || status=1; \
+	exit $$status
 
 # The quick loop while coding: no notebooks, no browser.
 test-fast: $(VENV)/.installed
