@@ -390,3 +390,72 @@ def test_the_table_answers_the_heartbeat_and_nothing_else_changes():
     for content in ({"event": "ping", "n": 3}, {"event": "ping", "n": True}, {"event": "ping", "n": 3, "x": 1}):
         send({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
     assert sent == [{"pong": 3}] and position() == before and table.message_kind == "refused"
+
+
+# ----- autosave: a lost kernel loses no match ------------------------------------------------------
+TOKEN = "89abcdef01234567" * 2
+
+
+def hello(table: TarotTable, token) -> None:
+    """The page's resume token, delivered the way the kernel delivers a page message."""
+    table.surface.comm.handle_msg({"content": {"data": {"method": "custom",
+                                                        "content": {"event": "hello", "token": token}}},
+                                   "buffers": []})
+
+
+def test_the_match_is_autosaved_under_the_page_token_and_a_reloaded_table_takes_it_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
+    table = TarotTable(players=4, rounds=2, seed=5)
+    hello(table, TOKEN)
+    assert table.autosave_path == tmp_path / "autosave" / f"{TOKEN}.table.json"
+    play_out(table)                                   # one whole deal on the sheet
+    table.press("next")
+    table.press("pass" if table.state.phase is Phase.BIDDING else "undo")
+    saved = table.match.to_json()
+    assert table.autosave_path.read_text() == saved
+    # the kernel is lost; the reloaded page's new table (asked for a random match) takes it back
+    again = TarotTable(players=3)
+    hello(again, TOKEN)
+    assert again.match.to_json() == saved and "Resumed your match" in again.message
+    assert again._players.value == 4 and again._rounds.value == 2 and len(again.match.sheet) == 1
+    assert again.page_view() == {**table.page_view(), "v": again.page_view()["v"]}
+    play_out(again)                                   # and the match plays on from there
+    assert len(again.match.sheet) == 2
+    # a table already played, or asked for another seed or other settings, keeps its own match
+    played = TarotTable(players=4, rounds=2)          # a random match, but you have already bid
+    played.press("pass")
+    for other in (played, TarotTable(players=4, rounds=2, seed=6), TarotTable(players=5, rounds=2, seed=5)):
+        before = other.match.seed
+        hello(other, TOKEN)
+        assert other.match.seed == before and "Resumed" not in other.message
+    board = SolitaireBoard("klondike", seed=3)        # a board on the same page keeps its own file
+    board.resume(TOKEN)
+    assert board.autosave_path.name == f"{TOKEN}.json" and board.state.moves == []
+
+
+def test_a_bad_token_or_a_forged_match_changes_nothing_and_is_set_aside(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
+    table = TarotTable(players=4, seed=5)
+    before = table.match.to_json()
+    for bad in ("", "0" * 31, "G" * 32, "../" * 11 + "ab", None, 7):
+        hello(table, bad)
+        assert table.message_kind == "refused" and table.autosave_path is None
+    assert table.match.to_json() == before and not (tmp_path / "autosave").exists()
+    keeper_table = TarotTable(players=4, seed=5)
+    hello(keeper_table, TOKEN)
+    play_out(keeper_table)
+    forged = json.loads(keeper_table.autosave_path.read_text())
+    deal = json.loads(forged["deal"])
+    deal["moves"].append(deal["moves"][-1])                            # a card played twice
+    forged["deal"] = json.dumps(deal)
+    keeper_table.autosave_path.write_text(json.dumps(forged))
+    fresh = TarotTable(players=4)
+    hello(fresh, TOKEN)
+    assert fresh.message_kind == "refused" and "could not be resumed" in fresh.message
+    assert len(fresh.match.sheet) == 0
+    assert (tmp_path / "autosave" / f"{TOKEN}.table.json.bad").exists()
+    quiet = TarotTable(players=4, seed=5, autosave=False)
+    hello(quiet, "f" * 32)
+    assert quiet.autosave_path is None
+    with pytest.raises(OptionError):
+        TarotTable(autosave="yes")

@@ -18,7 +18,13 @@ Every message from the page is checked (:func:`~tarot_learn.widgets._common.chec
 and a small schema for the table's card clicks); anything else is refused with one line.
 
 Python entry points, used by the browser too: :meth:`TarotTable.click_card`,
-:meth:`~TarotTable.press`; :meth:`~TarotTable.timeout` is the clock's callback.
+:meth:`~TarotTable.press`, :meth:`~TarotTable.resume`; :meth:`~TarotTable.timeout` is the clock's
+callback.
+
+A lost kernel loses nothing: once the page has sent its resume token (a random key it keeps in
+``localStorage``), the whole match (score sheet, current deal and its moves) is saved after every
+change (:mod:`~tarot_learn.widgets.autosave`), and a new table that receives the same token, on the
+reloaded page, takes the match back, each deal replayed through the rules.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from ..games.french_tarot.bots import Bot, HeuristicBot
 from ..games.french_tarot.observe import TarotObservation
 from ..observation import Role
 from ._common import check_page_messages, css, esm, card_pictures, esc, message_html, resolve_deck
+from .autosave import Autosave, check_token
 
 __all__ = ["TarotTable", "TableView", "hand_text"]
 
@@ -66,6 +73,11 @@ def _is_ping(content: Any) -> bool:
         return False
     n = content["n"]
     return isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 31
+
+
+def _is_hello(content: Any) -> bool:
+    """``{"event": "hello", "token": ...}``, the page's resume token (its form is checked later)."""
+    return isinstance(content, dict) and set(content) == {"event", "token"} and content["event"] == "hello"
 
 
 def _check_arguments(players: Any, time_per_turn: Any, card_height: Any, sharing: Any) -> None:
@@ -145,8 +157,15 @@ class TarotTable(W.VBox):
     def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
                  deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
                  card_height: int = 104, bots: Sequence[Bot] | None = None, sharing: bool = True,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, autosave: bool = True) -> None:
         _check_arguments(players, time_per_turn, card_height, sharing)
+        if not isinstance(autosave, bool):
+            raise OptionError(f"autosave is True (the match kept on disk for a reload) or False, not {autosave!r}")
+        self._autosave_on = autosave
+        self._autosave: Autosave | None = None
+        self._saved_at: tuple[int, ...] | None = None
+        self._fresh = True                  # nothing decided at this table yet: a saved match may come back
+        self._setting = False               # the setup row is being set from a resumed match
         self._deck = resolve_deck(deck, "tarot")
         self._bots_arg = bots
         self._time = time_per_turn
@@ -339,6 +358,7 @@ class TarotTable(W.VBox):
         return self._human(pick)
 
     def _press_new(self) -> None:
+        self._fresh = False
         self._new_match(self._players.value, self._rounds.value, None)
         self._say("A new match: the score sheet starts again.", "info")
         self._advance()
@@ -413,6 +433,7 @@ class TarotTable(W.VBox):
         self.discard_selection = []
         self.poignee_selection = None
         explanation = deal.explain(move)
+        self._fresh = False
         self._marks.append(len(deal.history))
         self._match.play(move, 0)
         self._say(f"Time is up: the bot played for you: {self._describe(move, 0)}. {explanation}", "hint")
@@ -500,6 +521,7 @@ class TarotTable(W.VBox):
             self._say(f"Not allowed: {err}", "refused")
             return self._sync()
         explanation = deal.explain(move)
+        self._fresh = False
         self._marks.append(len(deal.history))
         self.bot_log = []
         self._match.play(move, 0)
@@ -553,6 +575,7 @@ class TarotTable(W.VBox):
             self._say(f"{self._match.status()} Press New match to play again.", "info")
             return self._sync()
         self._match.next_deal()
+        self._fresh = False
         self._marks = []
         self.bot_log = []
         self.discard_selection = []
@@ -578,6 +601,9 @@ class TarotTable(W.VBox):
 
     # ----- settings ----------------------------------------------------------------------------
     def _on_setup(self, change: dict[str, Any]) -> None:
+        if self._setting:
+            return
+        self._fresh = False
         self._new_match(self._players.value, self._rounds.value, None)
         self._say(f"New match: {self._players.value} players, "
                   f"{self._rounds.value or 'unlimited'} round(s).", "info")
@@ -794,16 +820,20 @@ class TarotTable(W.VBox):
             else:
                 self._result.value = ""
             self._sheet.value = match.sheet.to_html() if len(match.sheet) else ""
+        self._keep()
 
     def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Intents from the page, checked against a small schema: ``{"event": "card", "card":
-        "T21"}`` (a card text of at most 3 characters) and the heartbeat ``{"event": "ping",
-        "n"}``; the clock is Python's, so a ``timeout`` from the page is refused too.  Anything
-        else is ignored with a message; no page message ever raises into the notebook."""
+        "T21"}`` (a card text of at most 3 characters), the heartbeat ``{"event": "ping", "n"}``
+        and the resume token ``{"event": "hello", "token"}``; the clock is Python's, so a
+        ``timeout`` from the page is refused too.  Anything else is ignored with a message; no page
+        message ever raises into the notebook."""
         if self.check_clock():
             return None
         if _is_ping(content):                 # the page's heartbeat: answered, nothing redrawn
             return self.surface.send({"pong": content["n"]})
+        if _is_hello(content):
+            return self.resume(content["token"])
         if not isinstance(content, dict) or set(content) != {"event", "card"} or content["event"] not in _EVENTS:
             if isinstance(content, dict) and content.get("event") == "timeout":
                 return self._refuse("The clock runs in Python; the page only shows it, so its timeout "
@@ -816,3 +846,77 @@ class TarotTable(W.VBox):
             self.click_card(card)
         except TarotLearnError as err:
             self._refuse(f"That did not work: {err}. The game is unchanged.")
+
+    # ----- autosave ----------------------------------------------------------------------------
+    def resume(self, token: str) -> None:
+        """The page's resume token arrived (sent once the table is drawn): from now on the match is
+        saved under it after every change; and if nothing has been decided at this table yet and
+        a match is saved under the token (the kernel was lost and the page reloaded), that match
+        comes back, replayed through the rules.  Undo starts afresh after a resume.  A token of
+        the wrong form, or a damaged save (set aside), changes nothing."""
+        if not self._autosave_on:
+            return None
+        why = check_token(token)
+        if why is not None:
+            return self._refuse(f"The page sent a resume token this table does not take ({why}); nothing changed.")
+        keeper = Autosave(token, kind="table")
+        saved = None
+        if self._fresh and (self._autosave is None or self._autosave.token != token):
+            try:
+                saved = keeper.load_with(Match.from_json)
+            except TarotLearnError as err:
+                self._say(f"{err}. This is a new match.", "refused")
+            except OSError as err:
+                self._say(f"The autosave could not be read ({type(err).__name__}).", "refused")
+        self._autosave, self._saved_at = keeper, None
+        if saved is not None and self._resumes(saved):
+            self._take(saved)
+        self._sync()
+
+    @property
+    def autosave_path(self) -> Any:
+        """The file this table's match is saved to (``None`` until the page sends its token)."""
+        return self._autosave.path if self._autosave is not None else None
+
+    def _resumes(self, saved: Match) -> bool:
+        """Whether a saved match belongs at this table: you alone at seat 0, settings the table
+        offers, bots for every seat, and the same seed unless the table was asked for a random one."""
+        if saved.humans != frozenset({0}) or saved.players not in (3, 4, 5):
+            return False
+        if saved.rounds not in [value for _label, value in self._rounds.options]:
+            return False
+        if self._bots_arg and len(self._bots_arg) < saved.players:
+            return False
+        if self._seed is None:
+            return True
+        return (saved.seed, saved.players, saved.rounds) == (self._seed, self._match.players, self._match.rounds)
+
+    def _take(self, saved: Match) -> None:
+        """Sit at the saved match: its bots, its settings shown in the setup row, its status said."""
+        self._match = saved
+        if not self._bots_arg:
+            self._bots = [HeuristicBot() for _ in range(saved.players)]
+        self._marks, self.discard_selection, self.poignee_selection, self.bot_log = [], [], None, []
+        self._setting = True
+        try:
+            self._players.value, self._rounds.value = saved.players, saved.rounds
+        finally:
+            self._setting = False
+        self._say(f"Resumed your match where it was before the page reloaded ({saved.status()}). "
+                  "New match starts afresh.", "info")
+        self._advance()
+
+    def _keep(self) -> None:
+        """Save the match when it changed since the last save (a disk problem is said, not raised)."""
+        if self._autosave is None:
+            return
+        match = self._match
+        mark = (id(match), match.dealt, len(match.deal.history) if match.deal is not None else -1, len(match.sheet))
+        if mark == self._saved_at:
+            return
+        try:
+            self._autosave.save_text(match.to_json())
+            self._saved_at = mark
+        except OSError as err:
+            self._explain.value += message_html(f"Autosave failed ({type(err).__name__}): the game goes on "
+                                                "but a reload would not resume it.", "refused")

@@ -203,6 +203,7 @@ def test_tarot_table_plays_in_jupyterlab(page, jupyter_lab, artifacts, console_e
         .filter(e => e.classList.contains('tt-seat')).map(e => [e.dataset.seat, Number(e.dataset.count)]))""")
     assert [seats[str(s)] for s in range(len(kernel["counts"]))] == kernel["counts"]
     assert int(page.locator(".tt-trick").get_attribute("data-count")) == kernel["trick"]
+    assert kernel["saved"], "the page sends its resume token and the kernel keeps the match under it"
     page.locator(".tl-tarot-table").first.scroll_into_view_if_needed()
     save_image(page, ".tl-tarot-table", "tarot_table.png", artifacts)
     assert not our_errors(console_errors), console_errors

@@ -16,21 +16,6 @@ const KEYS = { z: "undo", y: "redo", d: "draw", " ": "draw", h: "hint", Escape: 
 const STEPS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", " ": "next",
                 Home: "first", End: "last" };
 
-function resumeToken(slot) {
-  // The token is a key to the kernel's autosave, never data: Python checks its form.
-  const key = `tarot_learn.resume:${location.pathname}:${slot}`;
-  try {
-    let token = localStorage.getItem(key);
-    if (!/^[0-9a-f]{32}$/.test(token || "")) {
-      const bytes = crypto.getRandomValues(new Uint8Array(16));
-      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      localStorage.setItem(key, token);
-    }
-    return token;
-  } catch (err) {
-    return null;                       // no storage (a private window): no resume, play goes on
-  }
-}
 
 // The card height that fits: the widest row (tableau, or the top row) in the width given, and
 // in "present" mode the window's height too; a board asks for at most card_height (1.5 times
@@ -352,7 +337,7 @@ function render({ model, el: root }) {
   model.on("change:images", onImages);
   draw();
   if (!present) {
-    const token = resumeToken(slot);
+    const token = resumeToken("", slot);
     if (token) send({ event: "hello", token });
   }
   return () => {

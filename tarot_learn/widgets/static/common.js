@@ -1,5 +1,6 @@
 // Shared by the patience board and the French Tarot table (put in front of each one's ESM by
-// Python, since anywidget takes a single module): card pictures as object URLs, and the heartbeat.
+// Python, since anywidget takes a single module): card pictures as object URLs, the heartbeat,
+// and the resume token.
 
 const LOST = "Connection lost: reload to resume.";
 
@@ -42,4 +43,21 @@ function startHeartbeat(model, send, setLost) {
     model.off("change:heartbeat", start);
     model.off("msg:custom", onMsg);
   };
+}
+
+// A random resume token kept in localStorage, one per page address, kind ("" a board, "table")
+// and place on the page.  It is a key to the kernel's autosave, never data: Python checks its form.
+function resumeToken(kind, slot) {
+  const key = `tarot_learn.resume${kind ? "." + kind : ""}:${location.pathname}:${slot}`;
+  try {
+    let token = localStorage.getItem(key);
+    if (!/^[0-9a-f]{32}$/.test(token || "")) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(key, token);
+    }
+    return token;
+  } catch (err) {
+    return null;                       // no storage (a private window): no resume, play goes on
+  }
 }

@@ -3,7 +3,8 @@
 // cards.  The clock is Python's: the countdown only displays the seconds Python says are left.
 // Pictures arrive once as PNG bytes.  Every card is named for screen readers from view.names
 // (French names, computed in Python from the cards the view shows); your hand's cards are
-// buttons: Tab or the arrow keys move between them, Enter plays the focused one.
+// buttons: Tab or the arrow keys move between them, Enter plays the focused one.  A resume token
+// kept in localStorage lets a reloaded page take its match back from the kernel's autosave.
 
 // Where each compass seat sits round the table, as a CSS grid area.
 const AREA = { South: "s", East: "e", North: "n", West: "w", "North-East": "ne", "North-West": "nw" };
@@ -16,6 +17,7 @@ function node(tag, cls, text) {
 }
 
 function render({ model, el: root }) {
+  const slot = document.querySelectorAll(".tt-table").length;   // which table of the page, for its token
   let urls = pictureUrls(model, null);
   let timer = null;
   const table = node("div", "tt-table");
@@ -234,6 +236,10 @@ function render({ model, el: root }) {
   model.on("change:card_height", draw);
   model.on("change:images", onImages);
   draw();
+  // The resume token (common.js), sent once: Python keeps the match under it after every change
+  // and brings it back when the kernel was lost and the page is reloaded.
+  const token = resumeToken("table", slot);
+  if (token) model.send({ event: "hello", token });
   return () => {
     stopHeartbeat();
     if (timer) clearInterval(timer);
