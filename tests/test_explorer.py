@@ -9,7 +9,8 @@ import math
 import pytest
 
 from tarot_learn.solve import SolveError, explore
-from tarot_learn.solve.explorer import Exploration, plot, read_cache, table, wilson
+from tarot_learn.render.chart import win_rate_chart
+from tarot_learn.solve.explorer import Exploration, read_cache, table, wilson
 
 OPTS = {"face_down_row": False}   # quick deals: most solve in a few hundred positions
 
@@ -129,13 +130,14 @@ def test_table_and_summary_list_each_variant():
     assert "<table>" in a._repr_html_()
 
 
-def test_plot_draws_one_bar_per_variant():
-    mpl = pytest.importorskip("matplotlib")
-    mpl.use("Agg")
+def test_the_chart_draws_one_bar_and_one_interval_per_variant():
     a = Exploration("klondike", {"draw": 3}, 1.0, None, rows=[
-        {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3}])
-    ax = plot([a, a], reference={"published": 0.81945})
-    assert len(ax.patches) == 2
+        {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3},
+        {"seed": 1, "status": "undecided", "states": 5, "seconds": 1.0, "moves": None}])
+    svg = win_rate_chart([a, a], reference={"published": 0.81945}).svg
+    assert svg.count('fill="#7a5195"') == 2 and svg.count("stroke-dasharray") == 1
+    low, high = a.bracket()
+    assert f"{100 * low:.1f}% to {100 * high:.1f}%" in svg and "published" in svg
 
 
 # ----- executors: any concurrent.futures.Executor, Dask, no processes at all ------------------------

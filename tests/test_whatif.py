@@ -3,6 +3,10 @@ the budget ends; a deal won under one and proved lost under the other opens on a
 
 from __future__ import annotations
 
+import asyncio
+import html
+import threading
+
 import pytest
 
 from tarot_learn import games
@@ -42,7 +46,7 @@ def test_a_real_race_steps_to_its_budget_or_a_separation(tmp_path):
     assert race.done and seen[-1] == race.deals <= 6
     assert set(race.rows["a"]) == set(race.rows["b"]) == set(range(race.deals))
     assert verdict == race.verdict()
-    assert race.picture().startswith(b"\x89PNG")
+    assert race.chart().svg.startswith("<svg") and html.escape(race.verdict()) in race.chart().svg
     # Verdicts are proofs: a deal solved under the standard rules replays to a win.
     for seed, status in race.rows["a"].items():
         if status == "solved":
@@ -73,7 +77,7 @@ def test_the_widget_runs_in_the_background_and_opens_the_contrasting_deal(tmp_pa
     w.start(wait=True)
     race = w.race
     assert race is not None and race.done
-    assert bytes(w.plot.value).startswith(b"\x89PNG") and w.status.value == race.verdict()
+    assert w.plot.value == race.chart().svg and w.status.value == race.verdict()
     assert not w.start_button.disabled and w.stop_button.disabled
     found = race.contrast()
     if found is None:
@@ -93,3 +97,35 @@ def test_stop_ends_a_race_early(tmp_path):
     assert w.race is not None and w.race.deals < 400
     with pytest.raises(OptionError):
         w.open_deal("c")
+
+
+def test_without_threads_the_race_runs_a_batch_per_turn_of_the_event_loop(tmp_path, monkeypatch):
+    """The static site's Python has no threads: the race then advances a batch at a time on the
+    kernel's event loop, the cell returns at once, and Stop is heard between batches."""
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    w = WhatIf("klondike", b={"draw": 3, "redeals": 0}, seconds_per_deal=0.2, max_deals=6, batch=2,
+               cache=tmp_path / "c.jsonl", processes=1)
+    stopped = WhatIf("klondike", b={"draw": 3}, seconds_per_deal=0.2, max_deals=400, batch=2,
+                     cache=tmp_path / "c.jsonl", processes=1)
+
+    async def play() -> list[int]:
+        w.start()
+        seen = [w.race.deals]                       # the cell returned before any batch ran
+        while not w.race.done:
+            await asyncio.sleep(0)
+            seen.append(w.race.deals)
+        stopped.start()
+        while stopped.race.deals == 0:
+            await asyncio.sleep(0)
+        stopped.stop()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return seen
+
+    seen = asyncio.run(play())
+    assert seen[0] == 0 and seen[-1] == w.race.deals and len(set(seen)) > 2
+    assert w.plot.value == w.race.chart().svg and not w.start_button.disabled
+    assert 0 < stopped.race.deals < 400 and not stopped.race.done and not stopped.start_button.disabled

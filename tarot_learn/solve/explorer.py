@@ -38,7 +38,7 @@ from ..games.variants import Variant, identity
 from .result import SolveError
 from .search import check_budget
 
-__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "plot", "dask_executor",
+__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "dask_executor",
            "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
@@ -282,7 +282,8 @@ def explore(game: "str | Variant", deals: int = 100, seconds_per_deal: float | N
     1: in this process); with an ``executor``, how many workers it has (four deals each are kept
     in flight).  ``cache``: True for :func:`default_cache`, a path, or False/None for none.
     ``callback`` is called with each new row (after it is safely in the cache).  Returns an
-    :class:`Exploration` (``str()`` gives a table, ``.summary()`` a dict, :func:`plot` a chart).
+    :class:`Exploration` (``str()`` gives a table, ``.summary()`` a dict,
+    :func:`tarot_learn.render.chart.win_rate_chart` a chart).
     ``seeds``: these deals instead of a range (a second, longer pass over the undecided ones).
     ``cached_only=True`` solves nothing: the rows are those the cache already holds (the deals
     a long run has finished so far).
@@ -458,7 +459,7 @@ def dask_executor(address: str = "local", workers: int | None = None,
             cluster.close()
 
 
-# ----- tables and plots ---------------------------------------------------------------------------
+# ----- tables ----------------------------------------------------------------------------------
 def table(runs: Sequence[Exploration], html: bool = False) -> str:
     """A table of win rates: one line per run (variant)."""
     head = ["variant", "deals", "solved", "impossible", "undecided", "win rate", "95% CI"]
@@ -476,28 +477,3 @@ def table(runs: Sequence[Exploration], html: bool = False) -> str:
     widths = [max(len(h), *(len(row[i]) for row in lines)) for i, h in enumerate(head)]
     fmt = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
     return "\n".join([fmt.format(*head)] + [fmt.format(*row) for row in lines])
-
-
-def plot(runs: Sequence[Exploration], ax: Any = None, reference: dict[str, float] | None = None) -> Any:
-    """A chart of the win rates with their 95% intervals (matplotlib, imported here only).
-
-    Each variant gets a bar from solved/all to (solved + undecided)/all and a line for the
-    interval; ``reference`` maps a label to a published rate drawn as a tick."""
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 0.55 * len(runs) + 1.2))
-    for i, r in enumerate(runs):
-        lo, hi = r.bracket()
-        clo, chi = r.interval()
-        ax.plot([100 * clo, 100 * chi], [i, i], color="0.3", linewidth=1.5)
-        ax.barh(i, max(100 * (hi - lo), 0.4), left=100 * lo, height=0.5, color="#7a5195")
-    for label, value in (reference or {}).items():
-        ax.axvline(100 * value, color="#ef5675", linestyle="--", linewidth=1)
-        ax.text(100 * value, len(runs) - 0.4, f" {label}", color="#ef5675", fontsize=8)
-    ax.set_yticks(range(len(runs)))
-    ax.set_yticklabels([r.label for r in runs])
-    ax.set_xlabel("win rate, thoughtful (%): bar = solved to solved+undecided, line = 95% CI")
-    ax.set_xlim(0, 100)
-    ax.invert_yaxis()
-    return ax

@@ -10,9 +10,12 @@ also finds a deal *won* under one rule set and *proved lost* under the other: th
 decides that deal.
 
 :class:`WhatIf` is the widget around it: a dropdown per rule knob for each side, Start and Stop,
-a live plot of both intervals narrowing as deals come in (the race runs on a background thread,
-so the notebook stays usable), and, when a deal is won under one side and lost under the other,
-buttons that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.
+a live chart of both intervals narrowing as deals come in (SVG, :mod:`tarot_learn.render.chart`,
+so it looks the same in the static site), and, when a deal is won under one side and lost under
+the other, buttons that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either
+rule set.  The race runs on a background thread, so the notebook stays usable; where there are no
+threads (the static site's browser Python) it runs a batch at a time on the kernel's event loop,
+which answers the page, and Stop, between batches.
 
 >>> from tarot_learn import games
 >>> race = Race(games.variant("klondike"), games.variant("klondike", draw=3),
@@ -23,13 +26,15 @@ buttons that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under eit
 
 from __future__ import annotations
 
-import io
+import asyncio
+import sys
 import threading
 from concurrent.futures import Executor
 from typing import Any, Callable
 
 from ..errors import OptionError
 from ..games.variants import Variant, knobs, variant
+from ..render.chart import Band, Chart, band_chart
 from ..solve.explorer import explore, wilson
 
 __all__ = ["Race", "WhatIf", "Z_STOP"]
@@ -132,30 +137,32 @@ class Race:
             after(self)
         return self.verdict()
 
-    def picture(self) -> bytes:
-        """A PNG: each side's interval against the number of deals (matplotlib, no pyplot, so it
-        may be drawn on the race's thread)."""
-        from matplotlib.figure import Figure
+    def chart(self) -> Chart:
+        """Each side's interval against the number of deals, as an SVG chart."""
+        bands = [Band(f"{side.upper()}: {self.variants[side]}", colour, [h[0] for h in self.history],
+                      [h[1 + k][0] for h in self.history], [h[1 + k][1] for h in self.history])
+                 for k, (side, colour) in enumerate((("a", "#1f77b4"), ("b", "#d95f02")))]
+        return band_chart(bands, self.verdict(), "deals solved under each rule set", "win rate (%), 99% interval")
 
-        fig = Figure(figsize=(6.4, 2.8), dpi=90)
-        ax = fig.add_subplot()
-        for k, (side, colour) in enumerate((("a", "#1f77b4"), ("b", "#d95f02"))):
-            xs = [h[0] for h in self.history]
-            lo = [100 * h[1 + k][0] for h in self.history]
-            hi = [100 * h[1 + k][1] for h in self.history]
-            if xs:
-                ax.fill_between(xs, lo, hi, color=colour, alpha=0.35, step="post",
-                                label=f"{side.upper()}: {self.variants[side]}")
-        ax.set_xlabel("deals solved under each rule set")
-        ax.set_ylabel("win rate (%), 99% interval")
-        ax.set_ylim(0, 100)
-        if self.history:
-            ax.legend(loc="lower left", fontsize=7)
-        ax.set_title(self.verdict(), fontsize=8)
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        return buf.getvalue()
+
+def _in_slices(race: Race, stop: threading.Event, after: Callable[[Race], None], wait: bool) -> Any:
+    """Run ``race`` one batch per turn of the running event loop (the kernel's), so the page's
+    messages, Stop among them, are answered between batches; the task.  Without a running loop,
+    or with ``wait``, the whole race runs here and now."""
+    async def batches() -> None:
+        while not stop.is_set() and race.step():
+            after(race)
+            await asyncio.sleep(0)
+        after(race)
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:              # Pyodide's loop is the page's, always there to take a task
+        loop = asyncio.get_event_loop() if sys.platform == "emscripten" else None
+    if loop is None or wait:
+        race.run(stop, after)
+        return None
+    return loop.create_task(batches())
 
 
 def _as_variant(v: "Variant | str") -> Variant:
@@ -171,9 +178,10 @@ class WhatIf:
     knobs that differ from the standard game on each side; the dropdowns change them too).
 
     ``display(w)`` (or just ``w`` last in a cell) shows it.  Start runs a :class:`Race` on a
-    background thread (in a browser kernel without threads, in the foreground); Stop ends it
-    after the batch in hand.  Python entry points: :meth:`start` (``wait=True`` returns when the
-    race is over), :meth:`stop`, :meth:`open_deal`, and ``race`` for the figures."""
+    background thread (in a browser kernel without threads, a batch at a time on the kernel's
+    event loop); Stop ends it after the batch in hand.  Python entry points: :meth:`start`
+    (``wait=True`` returns when the race is over), :meth:`stop`, :meth:`open_deal`, and ``race``
+    for the figures."""
 
     def __init__(self, game: str = "tarot-solitaire", a: dict[str, Any] | None = None,
                  b: dict[str, Any] | None = None, seconds_per_deal: float = 0.5, max_deals: int = 200,
@@ -187,7 +195,7 @@ class WhatIf:
         Race(sides["a"], sides["b"], **self._race_args)       # bad arguments fail here, at once
         self.race: Race | None = None
         self.pickers = {s: _pickers(game, sides[s].options) for s in SIDES}
-        self.plot = W.Image(format="png", layout=W.Layout(max_width="640px"))
+        self.plot = W.HTML(layout=W.Layout(max_width="640px"))
         self.status = W.HTML("Choose two rule sets, then Start.")
         self.start_button = W.Button(description="Start", button_style="primary")
         self.stop_button = W.Button(description="Stop", disabled=True)
@@ -200,6 +208,7 @@ class WhatIf:
                               self.status, self.plot, self.deal_box, self.board_box])
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._task: Any = None
         self.board: Any = None
 
     def _ipython_display_(self) -> None:
@@ -224,9 +233,9 @@ class WhatIf:
         try:
             self._thread = threading.Thread(target=race.run, args=(stop, self._after), daemon=True)
             self._thread.start()
-        except RuntimeError:          # no threads here (a browser kernel): run in the foreground
+        except RuntimeError:          # no threads here (a browser kernel): batches on the event loop
             self._thread = None
-            race.run(stop, self._after)
+            self._task = _in_slices(race, stop, self._after, wait)
             return
         if wait:
             self._thread.join()
@@ -243,7 +252,7 @@ class WhatIf:
         contrasting deal."""
         if race is not self.race:
             return
-        self.plot.value = race.picture()
+        self.plot.value = race.chart().svg
         over = race.done or self._stop.is_set()
         self.status.value = race.verdict() + ("" if over else "...")
         if over:
