@@ -170,3 +170,24 @@ def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, r
     assert sheet.inner_text().strip(), "the deal did not reach the score sheet"
     page.screenshot(path=str(ARTIFACTS / "lite_07_sheet.png"))
     assert requests_seen == [], requests_seen[:5]
+
+
+def test_lesson_09_charts_and_races_two_rule_sets_without_threads(page, lite_server, requests_seen):
+    """Lesson 09 in the page: its win-rate chart is drawn (SVG, no matplotlib there), and the
+    what-if race, which has no thread in the browser, advances batch by batch while the kernel
+    stays free to answer: the status moves on, and Stop ends the race."""
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    open_lesson(page, lite_server, "09_rule_explorer.ipynb")
+    run_all(page)
+    assert page.locator(f"{SHOWN} img[src^='data:image/svg']").count() >= 1
+    start = page.locator(f"{SHOWN} button.jupyter-button:has-text('Start')")
+    start.scroll_into_view_if_needed()
+    start.click()
+    status = page.locator(f"{SHOWN} .widget-html-content", has_text="deals each")
+    status.first.wait_for(timeout=120_000)                     # the first batch is in
+    page.get_by_text(KERNEL_IDLE).wait_for(timeout=30_000)     # and the kernel is free between batches
+    page.locator(f"{SHOWN} button.jupyter-button:has-text('Stop')").click()
+    page.wait_for_function("""(shown) => [...document.querySelectorAll(shown + ' .widget-html-content')]
+        .some(e => /deals each/.test(e.textContent) && !e.textContent.includes('...'))""", arg=SHOWN, timeout=60_000)
+    assert page.locator(f"{SHOWN} .widget-html-content svg[role=img]").count() == 1     # the live chart
+    assert not requests_seen, requests_seen[:5]
