@@ -134,18 +134,23 @@ def test_the_time_limit_is_minutes_within_reason(book, minutes):
 
 
 # ----- results ------------------------------------------------------------------------------------
+def key(page: str) -> str:
+    """The key a student's page keeps in its browser (32 hex digits), one per page here."""
+    return hashlib.sha256(page.encode()).hexdigest()[:32]
+
+
 def test_results_are_ranked_by_fewest_moves_then_time(book, ch):
     clock = book.clock_
     for name in ("Ana", "Ben", "Cleo"):
-        book.join(ch, name)
+        book.join(ch, name, key(name))
     clock.now += 60
-    slow = book.submit(ch, "Ben", finished_code(cycles=1))            # 128 moves, first in
+    slow = book.submit(ch, "Ben", finished_code(cycles=1), key("Ben"))     # 128 moves, first in
     clock.now += 60
-    fast = book.submit(ch, "Ana", finished_code())                   # 119 moves, later
+    fast = book.submit(ch, "Ana", finished_code(), key("Ana"))           # 119 moves, later
     assert (slow.moves, slow.seconds, fast.moves, fast.seconds) == (128, 60, 119, 120)
     assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119), ("Ben", 128)]
     clock.now += 60
-    book.submit(ch, "Ben", finished_code(cycles=2))                  # a worse game does not replace a better
+    book.submit(ch, "Ben", finished_code(cycles=2), key("Ben"))      # a worse game does not replace a better
     assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119), ("Ben", 128)]
     assert [e.name for e in book.results(ch)] == ["Ben", "Ana", "Ben"]
 
@@ -198,7 +203,31 @@ def test_the_same_game_counts_once_and_late_results_are_refused(book, ch):
 @pytest.mark.parametrize("name", ["", "   ", "x" * 41, "tab\there\x00"])
 def test_a_name_is_short_printable_text(book, ch, name):
     with pytest.raises(OptionError, match="a name is"):
-        book.join(ch, name)
+        book.join(ch, name, key("a page"))
+
+
+def test_a_name_belongs_to_the_page_that_joined_first_until_the_teacher_frees_it(book, ch):
+    ana, eve = key("Ana's laptop"), key("Eve's laptop")
+    assert book.join(ch, "Ana", ana) == ("Ana", True)
+    assert book.join(ch, " Ana ", ana) == ("Ana", False)              # the same page, reloaded
+    with pytest.raises(OptionError, match="already playing this challenge on another page"):
+        book.join(ch, "Ana", eve)
+    for other in (eve, None):                                          # another page, or no page at all
+        with pytest.raises(OptionError, match="held by another page"):
+            book.submit(ch, "Ana", finished_code(), other)
+    assert book.leaderboard(ch) == []
+    for bad in ("", "../etc/passwd", "0" * 31, "A" * 32, None, 7):
+        with pytest.raises(OptionError, match="no key to hold your name"):
+            book.join(ch, "Ben", bad)
+    assert book.players(ch) == [("Ana", True)]
+    assert book.free(ch, "Ana") and not book.free(ch, "Zoe")
+    assert book.players(ch) == [("Ana", False)]
+    assert book.join(ch, "Ana", eve) == ("Ana", False)                # Ana on another laptop, after the teacher
+    assert book.submit(ch, "Ana", finished_code(), eve).moves == 119
+    with pytest.raises(OptionError, match="another page"):
+        book.join(ch, "Ana", ana)
+    kept = book.store.read("SELECT key FROM challenge_players")[0]["key"]
+    assert kept and eve not in kept                                   # only a digest of the key is kept
 
 
 def _submit(folder: str, challenge_id: int, name: str, cycles: int) -> int:
@@ -221,9 +250,9 @@ def test_the_leaderboard_and_challenge_survive_a_restart_and_export_as_csv(tmp_p
     clock = Clock()
     book = ChallengeBook(ClassStore(tmp_path), clock=clock)
     ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
-    book.join(ch, "=cmd|' /C calc'!A0")
+    book.join(ch, "=cmd|' /C calc'!A0", key("a page"))
     clock.now += 75.25
-    book.submit(ch, "=cmd|' /C calc'!A0", finished_code())
+    book.submit(ch, "=cmd|' /C calc'!A0", finished_code(), key("a page"))
     book.submit(ch, "Ben", finished_code(cycles=1))
     book.store.close()
     del book                                                          # the server stops
@@ -246,14 +275,21 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
     page = ChallengePage(book, refresh_every=None)
     assert not page.hand_in(finished_code()) and "Join the challenge with your name first" in page.pasted.value
+    page.join("Ana")                                                   # the page has not sent its key yet
+    assert page.board is None and "still starting" in page.status.value
+    page.key_widget.receive({"event": "key", "key": key("Ana's page")})
     page.join("Ana")
+    thief = ChallengePage(book, refresh_every=None)
+    thief.key_widget.receive({"event": "key", "key": key("Eve's page")})
+    thief.join("Ana")
+    assert thief.board is None and "already playing this challenge on another page" in thief.status.value
     board = page.board
     assert board is not None and not board.sharing
     assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
     assert board.children[1].children[0].layout.display == "none"         # the options are the teacher's
     before = board.state.moves_made
-    for key, words in (("hint", "Hints are off"), ("new", "keeps the challenge's deal"), ("share", "stays hidden")):
-        board.press(key)
+    for button, words in (("hint", "Hints are off"), ("new", "keeps the challenge's deal"), ("share", "stays hidden")):
+        board.press(button)
         assert board.message_kind == "refused" and words in board.message and board.state.moves_made == before
     assert board.state.deal_code == ch.deal_code
     for move in winning_line():
@@ -447,11 +483,18 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
     status, body = teacher.call("tarot/challenge/teacher/results.csv")
     assert status == 200 and body.splitlines()[0].startswith("challenge,name,result,moves,seconds")
     seen = json.loads(teacher.call("tarot/challenge/teacher/api")[1])
-    assert (seen["handed_in"], seen["joined"]) == (1, 0)
+    assert (seen["handed_in"], seen["joined"], seen["players"]) == (1, 0, [])
+    book.join(ch, "Ben", key("Ben's page"))
+    assert json.loads(teacher.call("tarot/challenge/teacher/api")[1])["players"] == [{"name": "Ben", "held": True}]
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "free", "name": "Ben"}, json_body=True)
+    assert status == 200 and book.players(ch) == [("Ben", False)]
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "free", "name": "Zoe"}, json_body=True)
+    assert status == 400 and "no one joined" in json.loads(body)["error"]
+    assert student.call("tarot/challenge/teacher/api", {"action": "free", "name": "Ben"}, json_body=True)[0] == 403
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "end"}, json_body=True)
     assert status == 200 and json.loads(body)["challenge"]["seconds_left"] == 0
     assert json.loads(student.call("tarot/challenge/api")[1])["challenge"]["line"].endswith("closed")
     with pytest.raises(SaveError, match="closed"):
         book.submit(ch, "Ben", finished_code(cycles=1))
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
-    assert status == 400 and json.loads(body)["error"] == "the action is 'create' or 'end'"
+    assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end' or 'free'"

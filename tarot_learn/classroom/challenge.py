@@ -7,6 +7,12 @@ replayed against *this* challenge's deal and options (a valid code of another de
 and is kept in the class file (:class:`~tarot_learn.classroom.store.ClassStore`).  Time is counted
 by the server, from the moment the student joined (or the challenge started, if later).
 
+A name belongs to the page that joined with it first.  Each student's page keeps a random key in
+the browser's storage and hands it to its kernel; the class file keeps only the key's digest
+beside the name.  Joining or handing in under a name held by another key is refused, so a
+classmate cannot post under your name; the same page (reloaded) joins again.  The teacher may free
+a name (:meth:`ChallengeBook.free`), for a student who changed laptops.
+
 >>> import tempfile
 >>> from tarot_learn import results
 >>> from tarot_learn.classroom.store import ClassStore
@@ -14,7 +20,13 @@ by the server, from the moment the student joined (or the challenge started, if 
 >>> ch = book.create("klondike", {"draw": "3"}, deal="7", minutes=20)
 >>> ch.title
 'Klondike (draw 3)'
->>> book.submit(ch, "Ana", results.result_code(ch.new_state()))
+>>> book.join(ch, "Ana", "0a" * 16)
+('Ana', True)
+>>> book.join(ch, "Ana", "1b" * 16)            # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tarot_learn.errors.OptionError: Ana is already playing this challenge on another page: ...
+>>> book.submit(ch, "Ana", results.result_code(ch.new_state()), "0a" * 16)
 Traceback (most recent call last):
 ...
 tarot_learn.errors.SaveError: this game is not finished (0 moves): play on until it is won or no move is left
@@ -22,6 +34,7 @@ tarot_learn.errors.SaveError: this game is not finished (0 moves): play on until
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -36,6 +49,7 @@ from tarot_learn.core import State
 from tarot_learn.deals import MAX_SEED
 from tarot_learn.errors import OptionError, SaveError
 from tarot_learn.games.solitaire import Patience
+from tarot_learn.widgets.autosave import check_token
 
 __all__ = ["Challenge", "ChallengeBook", "FEATURE", "MIGRATIONS", "open_book", "current_challenge",
            "patience_games", "book_of", "MAX_MINUTES", "CLASS_DIR_ENV", "CLASS_DIR_SETTING"]
@@ -53,6 +67,8 @@ MIGRATIONS = [
         UNIQUE (challenge_id, code_key));
     CREATE INDEX challenge_results_by_challenge ON challenge_results (challenge_id);
     """,
+    # The digest of the key of the page that holds each name ('' : nobody holds it).
+    "ALTER TABLE challenge_players ADD COLUMN key TEXT NOT NULL DEFAULT ''",
 ]
 MAX_MINUTES = 240
 CLASS_DIR_ENV = "TAROT_LEARN_CLASS_DIR"      # the class folder, exported to kernels by the launcher
@@ -194,20 +210,47 @@ class ChallengeBook:
         return Challenge.from_row(rows[0]) if rows else None
 
     # ----- the students -------------------------------------------------------------------------
-    def join(self, challenge: Challenge, name: str) -> tuple[str, bool]:
-        """Record that ``name`` joined (their clock starts now); returns the name as kept and
-        whether it is new to this challenge (False: someone joined under that name before)."""
+    def join(self, challenge: Challenge, name: str, key: str) -> tuple[str, bool]:
+        """Record that ``name`` joined from the page holding ``key`` (32 hex digits the page keeps)
+        and start its clock; returns the name as kept and whether it is new to this challenge
+        (False: this page joined before, or took a name the teacher freed).  A name held by
+        another page is refused in one line."""
+        name, digest = check_name(name), _digest(key)
+        with self.store.write() as db:
+            row = db.execute("SELECT key FROM challenge_players WHERE challenge_id = ? AND name = ?",
+                             (challenge.id, name)).fetchone()
+            if row is None:
+                db.execute("INSERT INTO challenge_players (challenge_id, name, joined, key) VALUES (?, ?, ?, ?)",
+                           (challenge.id, name, self.clock(), digest))
+                return name, True
+            if row["key"] not in ("", digest):
+                raise OptionError(f"{name} is already playing this challenge on another page: choose another "
+                                  "name, or ask your teacher to free it")
+            db.execute("UPDATE challenge_players SET key = ? WHERE challenge_id = ? AND name = ?",
+                       (digest, challenge.id, name))
+        return name, False
+
+    def free(self, challenge: Challenge, name: str) -> bool:
+        """Let the next page that joins as ``name`` take it (the teacher's word); whether the name
+        had joined.  Its results and its clock stay."""
         name = check_name(name)
         with self.store.write() as db:
-            cursor = db.execute("INSERT OR IGNORE INTO challenge_players (challenge_id, name, joined) VALUES (?, ?, ?)",
-                                (challenge.id, name, self.clock()))
-            fresh = cursor.rowcount == 1
-        return name, fresh
+            cursor = db.execute("UPDATE challenge_players SET key = '' WHERE challenge_id = ? AND name = ?",
+                                (challenge.id, name))
+            return cursor.rowcount == 1
 
-    def submit(self, challenge: Challenge, name: str, code: str) -> Entry:
-        """Check ``code`` by replay against ``challenge`` and keep it; refusals are one line
+    def players(self, challenge: Challenge) -> list[tuple[str, bool]]:
+        """Each name that joined, in the order they came, and whether a page holds it now."""
+        rows = self.store.read("SELECT name, key FROM challenge_players WHERE challenge_id = ? ORDER BY joined, name",
+                               (challenge.id,))
+        return [(r["name"], bool(r["key"])) for r in rows]
+
+    def submit(self, challenge: Challenge, name: str, code: str, key: str | None = None) -> Entry:
+        """Check ``code`` by replay against ``challenge`` and keep it for ``name``; a name a page
+        holds takes results only with that page's ``key``.  Refusals are one line
         (:class:`SaveError` or :class:`OptionError`)."""
         name = check_name(name)
+        digest = _digest(key) if key is not None else ""
         now = self.clock()
         challenge = self.get(challenge.id)          # the teacher may have ended it meanwhile
         if challenge.ended is not None or now >= challenge.closes:
@@ -215,8 +258,10 @@ class ChallengeBook:
         verified = judge(code, challenge.deal_code, finished=True)
         key = code_key(code)
         with self.store.write() as db:
-            row = db.execute("SELECT joined FROM challenge_players WHERE challenge_id = ? AND name = ?",
+            row = db.execute("SELECT joined, key FROM challenge_players WHERE challenge_id = ? AND name = ?",
                              (challenge.id, name)).fetchone()
+            if row is not None and row["key"] not in ("", digest):
+                raise OptionError(f"{name} is held by another page in this challenge: the result was not counted")
             seconds = now - max(challenge.started, float(row[0]) if row else challenge.started)
             if db.execute("SELECT 1 FROM challenge_results WHERE challenge_id = ? AND code_key = ?",
                           (challenge.id, key)).fetchone():
@@ -248,6 +293,15 @@ class ChallengeBook:
             "SELECT r.challenge_id AS challenge, r.name, CASE r.won WHEN 1 THEN 'won' ELSE 'stuck' END AS result, "
             "r.moves, ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
             "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
+
+
+def _digest(key: Any) -> str:
+    """What the class file keeps of a page's key: its SHA-256 (the key itself stays in the page)."""
+    why = check_token(key)
+    if why is not None:
+        raise OptionError(f"this page has no key to hold your name ({why.replace('resume token', 'key')}): "
+                          "reload the page")
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:

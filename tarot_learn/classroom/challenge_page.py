@@ -4,7 +4,10 @@ The kernel behind a student's page runs on the class server, so it reads the cur
 from the class file itself and builds the board with ``SolitaireBoard(state=..., sharing=False)``:
 the deal code stays in the kernel, the page gets only what the player sees.  When the game ends
 its result code is handed in and checked by replay like any other; a *paste a result code* box
-takes codes too (each one checked: a forged or edited code is refused with the reason).
+takes codes too (each one checked: a forged or edited code is refused with the reason).  The name
+belongs to this browser: an invisible :class:`~tarot_learn.widgets.pagekey.PageKey` hands the
+kernel the key the browser keeps for the page, and the class file refuses the name to any other
+key (the teacher can free it).
 
 The leaderboard is refreshed by the kernel, which reads the class file every few seconds and
 updates the table only when it changed.  A Voila page runs no code of its own and may only talk
@@ -28,6 +31,7 @@ from tarot_learn.classroom.challenge import Challenge, ChallengeBook, open_book
 from tarot_learn.classroom.leaderboard import Entry, clock_text, entries_html
 from tarot_learn.errors import TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
+from tarot_learn.widgets.pagekey import PageKey
 
 __all__ = ["ChallengePage", "ChallengeBoard", "REFRESH_SECONDS"]
 
@@ -74,6 +78,7 @@ class ChallengePage(W.VBox):
         self.player: str | None = None
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
+        self.key_widget = PageKey(lambda key: None)     # the browser's key for this page, once drawn
         self.heading, self.status, self.table, self.pasted = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))
         self.join_button = W.Button(description="Join the challenge", button_style="primary")
@@ -85,7 +90,7 @@ class ChallengePage(W.VBox):
         paste = W.VBox([W.HTML("<b>Paste a result code</b> (a game finished elsewhere): it is replayed and "
                                "checked before it counts."), self.code, self.paste_button, self.pasted])
         super().__init__([self.heading, W.HBox([self.name, self.join_button]), self.status, self.board_box,
-                          self.table, paste])
+                          self.table, paste, self.key_widget])
         self.add_class("tl-challenge")
         self._shown: tuple = ()
         self.refresh()
@@ -99,8 +104,11 @@ class ChallengePage(W.VBox):
             self.challenge = self.book.current()       # the page may have been made before the challenge
         if self.book is None or self.challenge is None:
             return self._say("There is no challenge to join yet: wait for your teacher to start one.", "refused")
+        if self.key_widget.key is None:
+            return self._say("This page is still starting (it has not sent its key yet): press Join again in a "
+                             "moment.", "refused")
         try:
-            self.player, fresh = self.book.join(self.challenge, name)
+            self.player, fresh = self.book.join(self.challenge, name, self.key_widget.key)
         except TarotLearnError as err:
             return self._say(f"Cannot join: {err}.", "refused")
         self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False)
@@ -110,7 +118,7 @@ class ChallengePage(W.VBox):
         self.board.surface.observe(self._on_view, names="view")
         self.board_box.children = [self.board]
         self.name.disabled = self.join_button.disabled = True
-        same = "" if fresh else " Someone joined under this name before: if it was not you, reload and choose another."
+        same = "" if fresh else " Welcome back: this page joined under this name before."
         self._say(f"Welcome, {self.player}: play the deal below. When the game is won (or no move is left) "
                   f"your result is handed in by itself.{same}", "ok")
 
@@ -124,7 +132,8 @@ class ChallengePage(W.VBox):
                                    "refused")
             return False
         try:
-            entry = self.book.submit(self.challenge, self.player, str(code or "")[:results.MAX_RESULT_CHARS + 1])
+            entry = self.book.submit(self.challenge, self.player, str(code or "")[:results.MAX_RESULT_CHARS + 1],
+                                     self.key_widget.key)
         except TarotLearnError as err:
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
@@ -180,7 +189,7 @@ class ChallengePage(W.VBox):
             return
         self.handed_in.add(code)
         try:
-            entry = self.book.submit(challenge, self.player, code)   # type: ignore[union-attr]
+            entry = self.book.submit(challenge, self.player, code, self.key_widget.key)  # type: ignore[union-attr]
         except TarotLearnError as err:
             return self._say(f"Your game is over but was not counted: {err}.", "refused")
         self._say(self._thanks(entry), "ok")

@@ -125,8 +125,9 @@ class TeacherLogin(_Teacher):
 
 
 class TeacherApi(_Teacher):
-    """``GET``: the challenge and its leaderboard; ``POST {"action": "create", "game", "options",
-    "deal", "minutes"}`` or ``{"action": "end"}``."""
+    """``GET``: the challenge, its leaderboard and the names that joined; ``POST {"action":
+    "create", "game", "options", "deal", "minutes"}``, ``{"action": "end"}`` or ``{"action":
+    "free", "name"}`` (the next page to join under that name takes it)."""
 
     @web.authenticated
     def get(self) -> None:
@@ -137,6 +138,7 @@ class TeacherApi(_Teacher):
         current = book.current()
         data["handed_in"] = len(book.results(current)) if current else 0
         data["joined"] = book.joined(current) if current else 0
+        data["players"] = [{"name": n, "held": held} for n, held in book.players(current)] if current else []
         self.finish(data)
 
     @web.authenticated
@@ -168,8 +170,12 @@ class TeacherApi(_Teacher):
             if current is None:
                 raise OptionError("there is no challenge to end")
             self.book.end(current)
+        elif action == "free":
+            current = self.book.current()
+            if current is None or not self.book.free(current, data.get("name")):
+                raise OptionError("no one joined the challenge under that name")
         else:
-            raise OptionError("the action is 'create' or 'end'")
+            raise OptionError("the action is 'create', 'end' or 'free'")
 
 
 class TeacherCsv(_Teacher):

@@ -41,6 +41,11 @@
     if (data) say(`Started: ${data.challenge.title}.`);
   });
   $('end').addEventListener('click', async () => { if (await post({ action: 'end' })) say('The challenge is closed.'); });
+  // A name belongs to the page that joined with it; "Free" lets the student join again from another laptop.
+  $('players').addEventListener('click', async (e) => {
+    const b = e.target.closest('button[data-name]');
+    if (b && await post({ action: 'free', name: b.dataset.name })) say(`${b.dataset.name} may join again from any page.`);
+  });
   $('csv').href = base + 'tarot/challenge/teacher/results.csv';
 
   function show(data) {
@@ -55,6 +60,16 @@
         `<th scope="col">Name</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Time</th>` +
         `</tr></thead><tbody>${rows}</tbody></table>`
       : '<p>No verified result yet.</p>';
+    const players = (data.players || []).map((p) => `<li>${esc(p.name)} ` + (p.held
+      ? `<button type="button" data-name="${esc(p.name)}">Free this name</button>` : '<span class="note">(free)</span>') +
+      '</li>').join('');
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.name : null;
+    const html = players ? `<ul>${players}</ul>` : '<p class="note">No one has joined yet.</p>';
+    if ($('players').innerHTML !== html) {
+      $('players').innerHTML = html;
+      const again = focused && [...$('players').querySelectorAll('button[data-name]')].find((b) => b.dataset.name === focused);
+      if (again) again.focus();
+    }
   }
   async function poll() {
     try {
