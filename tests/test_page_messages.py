@@ -456,3 +456,20 @@ def test_page_messages_are_refused_in_one_line_and_nothing_reaches_the_notebook(
     assert board.state.key() == key and board.surface.view["piles"]
     assert board.buttons["new"].description == "New deal" and board.layout.display != "none"
     assert shown == []
+
+
+def test_page_message_fuzz_page_key():
+    """The challenge page's key widget takes one well-formed key and nothing else, never raising."""
+    from tarot_learn.widgets.pagekey import PageKey
+
+    rng = random.Random(9)
+    taken: list[str] = []
+    widget = PageKey(taken.append)
+    for _ in range(3000):
+        content = random_json(rng, ["key", "event", "0a" * 16, "../" * 11])
+        if rng.random() < 0.3:
+            content = {"event": rng.choice(["key", "hello", None]), "key": random_json(rng, ["0a" * 16, "F" * 32])}
+        widget.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    assert taken in ([], ["0a" * 16]) and widget.key in (None, "0a" * 16)
+    widget.receive({"event": "key", "key": "1b" * 16})
+    assert widget.key == (taken[0] if taken else "1b" * 16)        # taken once; a later key changes nothing
