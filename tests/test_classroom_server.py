@@ -282,3 +282,34 @@ def test_warm_pools_are_checked_before_the_server_starts(tmp_path):
     for bad in ("nope.ipynb=3", "02_numerology.ipynb=many", "../x.ipynb=1", "02_numerology.ipynb=61"):
         with pytest.raises(OptionError, match="--warm"):
             launcher.warm_pools(parser.parse_args(["--warm", bad]), pages)
+
+
+def test_the_warm_pool_refills_only_once_the_class_has_settled(monkeypatch, tmp_path):
+    """A refill waits until no warm kernel was taken for ``settle`` seconds (the students arriving
+    together play their first moves without a kernel starting beside them) and the CPU is quiet;
+    ``max_wait`` bounds the wait on a machine that never settles."""
+    import asyncio
+    import time
+
+    from tarot_learn.classroom import pool
+
+    from traitlets.config import Configurable
+
+    class Server(Configurable):            # what Voila's manager reads of its server: an empty folder
+        root_dir, notebook_path = str(tmp_path), None
+
+    manager = pool.ClassroomKernelManager(parent=Server(), pools={"classroom.ipynb": 2}, refill_gap=0.01,
+                                          settle=0.3, max_wait=5)
+    cpu = [10.0]
+    monkeypatch.setattr(pool.psutil, "cpu_percent", lambda interval=None: cpu[0])
+    manager.fill_if_needed(delay=0, notebook_name="other.ipynb")          # the start: not a page taken
+    assert manager.last_taken == float("-inf")
+    manager.fill_if_needed(delay=None, notebook_name="other.ipynb")       # a warm kernel handed to a page
+    start = time.monotonic()
+    asyncio.run(manager.wait_until_quiet())
+    assert 0.3 <= time.monotonic() - start < 2
+    cpu[0] = 95.0                                                         # a busy machine: only max_wait ends it
+    manager.max_wait, manager.last_taken = 0.2, float("-inf")
+    start = time.monotonic()
+    asyncio.run(manager.wait_until_quiet())
+    assert 0.2 <= time.monotonic() - start < 1
