@@ -7,7 +7,10 @@ Starts a fresh ``tarot-learn classroom`` on a free port, waits for its warm kern
 students in, spread evenly over ``--within`` seconds.  Each protocol student does what the tables
 page does over HTTP and the v1 kernel socket (tarot_learn.classroom.probe): the page with the class
 password, the widgets' states (the board's view and card pictures), then five moves (draws) a second
-apart; the browsers open the same page in Chromium and wait for the board.  Then everyone leaves:
+apart; the browsers open the same page in Chromium and wait for the board.  The clients and the
+browsers stand for the students' own laptops: during the rush they run at a lower priority
+(``--clients-nice``, default 10) so that the server's two cores measure the server, not the
+load generator beside it.  Then everyone leaves:
 even-numbered students close their tab (the page's closing request), odd ones just drop.  Two
 minutes later the kernels still alive are counted.
 
@@ -235,6 +238,9 @@ def run(args: argparse.Namespace) -> dict:
                    "expected": args.students, "ready": ready, "standby": standby}
             cpu0, t0, machine0 = watch.total_cpu(), time.monotonic(), sum(psutil.cpu_times()[:3])
             out["pool_cpu"] = cpu0 / max(standby, 1)
+            # A class's pages run on the students' own laptops.  Here the clients and browsers share
+            # the server's two cores, so they yield to it (the server was started before this).
+            os.nice(args.clients_nice)
             asyncio.run(rush(args, base, password, out, watch))
             out["cpu"] = out.pop("cpu_at_end") - cpu0
             out["machine_cpu"] = out.pop("machine_at_end") - machine0
@@ -290,8 +296,8 @@ def report(args: argparse.Namespace, out: dict) -> None:
           f"{out['rush_seconds']:.0f} s from the first arrival to the last move)")
     others = out["machine_cpu"] - out["cpu"]
     print(f"  the machine meanwhile: load average {out['load']:.1f} on {psutil.cpu_count()} cores; "
-          f"{others:.0f} CPU s used by other processes (this benchmark's clients and browsers included) "
-          f"against {out['cpu']:.0f} by the server and its kernels")
+          f"{others:.0f} CPU s used by other processes (this benchmark's clients and browsers included, "
+          f"at nice {args.clients_nice}) against {out['cpu']:.0f} by the server and its kernels")
     print(f"  memory per student: {out['pss_mb'] / max(n, 1):.0f} MB "
           f"(PSS of the server and all its kernels at the peak)")
     print(f"  kernels alive {args.linger:.0f} s after everyone left: {out['alive']} "
@@ -328,6 +334,9 @@ def main() -> int:
     p.add_argument("--browsers", type=int, default=3)
     p.add_argument("--within", type=float, default=10.0, help="seconds over which the students arrive")
     p.add_argument("--moves", type=int, default=5)
+    p.add_argument("--clients-nice", type=int, default=10,
+                   help="the clients' and browsers' niceness during the rush (they stand for the students' own "
+                        "laptops, so they yield the cores to the server; 0: share them equally)")
     p.add_argument("--standby", type=int, default=None, help="warm kernels (default: students + browsers)")
     p.add_argument("--linger", type=float, default=120.0, help="seconds after leaving before kernels are counted")
     p.add_argument("--port", type=int, default=None)
