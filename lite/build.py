@@ -3,7 +3,8 @@ from the package registries:
 
 * Pyodide's core from the npm package ``pyodide`` (``npm pack``, checked against its hash);
 * the kernel's pure-Python wheels from PyPI (``kernel-requirements.txt``: exact versions and
-  hashes) and tarot_learn's own wheel built from this checkout;
+  hashes) and tarot_learn's own wheel built from this checkout, their modules compiled ahead by
+  Pyodide's own Python in Node.js (``precompile.py``), so no page load compiles them again;
 * a ``pyodide-lock.json`` listing exactly those wheels, all loaded when the kernel starts, so a
   lesson needs no ``%pip`` cell and the page never asks any other server for anything;
 * the lessons (``notebooks/[0-9][0-9]_*.ipynb``) as the site's files.
@@ -32,6 +33,7 @@ from pathlib import Path
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from precompile import compile_wheels
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
@@ -108,7 +110,7 @@ def lock_entry(wheel: Path, names: set[str]) -> tuple[str, dict]:
     with zipfile.ZipFile(wheel) as zf:
         meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
         meta = email.parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
-        tops = sorted({n.split("/")[0].removesuffix(".py") for n in zf.namelist()
+        tops = sorted({re.sub(r"\.pyc?$", "", n.split("/")[0]) for n in zf.namelist()
                        if not n.split("/")[0].endswith((".dist-info", ".data")) and not n.startswith("_")} or
                       {meta["Name"]})
     depends = set()
@@ -184,8 +186,9 @@ def build(out: Path, cache: Path) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     site_src = cache / "site-src"
     site_src.mkdir(exist_ok=True)
-    wheels = fetch_wheels(cache) + shim_wheels()
-    packages = make_pyodide(site_src, fetch_pyodide(cache), wheels)
+    core = fetch_pyodide(cache)
+    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache)
+    packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)
     shutil.rmtree(out, ignore_errors=True)
