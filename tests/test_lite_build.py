@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,23 @@ def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> No
     assert kernel["pyodideUrl"].startswith("./"), "Pyodide comes from the site itself"
     names = {e["name"] for e in config["federated_extensions"]}
     assert {"@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension"} <= names
+
+
+def test_the_wheels_carry_bytecode_for_the_browsers_python(site: Path) -> None:
+    """No page load compiles a module again: third-party wheels hold bytecode in place of their
+    source, tarot_learn both (its tracebacks show our code); every RECORD lists what is there."""
+    wheels = {w.name.split("-")[0]: w for w in (site / "static/pyodide").glob("*.whl")}
+    with zipfile.ZipFile(wheels["ipython"]) as zf:
+        names = set(zf.namelist())
+        assert "IPython/__init__.pyc" in names and "IPython/__init__.py" not in names
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        listed = {line.split(",")[0] for line in zf.read(record).decode().splitlines()}
+        assert listed == names
+    with zipfile.ZipFile(wheels["tarot_learn"]) as zf:
+        names = set(zf.namelist())
+        assert {"tarot_learn/__init__.py", "tarot_learn/__pycache__/__init__.cpython-314.pyc"} <= names
+        header = zf.read("tarot_learn/__pycache__/__init__.cpython-314.pyc")[:16]
+        assert int.from_bytes(header[4:8], "little") == 1, "unchecked hash: no time stamp, checked against nothing"
 
 
 def test_the_site_lists_what_it_holds(site: Path) -> None:
