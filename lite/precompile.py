@@ -32,6 +32,8 @@ def compile_wheels(wheels: list[Path], core: Path, scratch: Path) -> list[Path]:
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
             zf.extractall(unpacked / wheel.stem)
+    if shutil.which("node") is None:
+        raise SystemExit("the site's build needs Node.js to compile the wheels with Pyodide: install nodejs")
     print("+ node lite/precompile.mjs", flush=True)
     subprocess.run(["node", str(HERE / "precompile.mjs"), str(core), str(unpacked), ",".join(KEEP_SOURCE)],
                    check=True)
