@@ -187,7 +187,7 @@ def build(out: Path, cache: Path) -> None:
     site_src = cache / "site-src"
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
-    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache)
+    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH)
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)

@@ -21,5 +21,6 @@ for name in sorted(os.listdir("/unpacked")):
     if not compileall.compile_dir(f"/unpacked/{name}", ddir=site, legacy=legacy, quiet=1, workers=1,
                                   invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
         failed.append(name)
-print("compiled by Python", __import__("sys").version.split()[0], "; not every module compiled in:", failed or "none")
+print(f"compiled by Python {__import__('sys').version.split()[0]}; wheels keeping a module as source "
+      f"(it did not compile): {', '.join(failed) or 'none'}")
 `);

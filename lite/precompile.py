@@ -3,10 +3,11 @@
 A browser kernel starts from nothing each time: every module it imports from source is compiled
 again, on every page load (IPython alone took more than a second of the warm start).  So the build
 compiles every wheel once, with Pyodide's own Python run by Node.js (``precompile.mjs``), as Pyodide's
-own distribution does for its packages: third-party wheels keep only their bytecode (no larger than
-the source), tarot_learn keeps its source beside it (``__pycache__``) so a learner's tracebacks and
-``??`` still show our code.  The bytecode is checked against nothing at import (unchecked hash: no
-time stamps, the same bytes each build); a module that does not compile keeps its source.
+own distribution does for its packages: third-party wheels keep only their bytecode (which
+compresses less well than source: the site grows by about 4 MB), tarot_learn keeps its source
+beside it (``__pycache__``) so a learner's tracebacks and ``??`` still show our code.  The bytecode
+is checked against nothing at import (unchecked hash: no time stamps, the same bytes each build);
+a module that does not compile keeps its source.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ import base64
 import hashlib
 import shutil
 import subprocess
+import time
 import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 KEEP_SOURCE = ("tarot_learn",)
-STAMP = (2026, 1, 1, 0, 0, 0)   # SOURCE_DATE_EPOCH's day: every entry of a rebuilt wheel
 
 
-def compile_wheels(wheels: list[Path], core: Path, scratch: Path) -> list[Path]:
-    """``wheels`` rebuilt into ``scratch/compiled`` with bytecode for Pyodide; returns the new paths."""
+def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str) -> list[Path]:
+    """``wheels`` rebuilt into ``scratch/compiled`` with bytecode for Pyodide, every entry dated
+    ``epoch`` (the build's SOURCE_DATE_EPOCH); returns the new paths."""
     unpacked, out = scratch / "unpacked", scratch / "compiled"
     for folder in (unpacked, out):
         shutil.rmtree(folder, ignore_errors=True)
@@ -42,7 +44,7 @@ def compile_wheels(wheels: list[Path], core: Path, scratch: Path) -> list[Path]:
         folder = unpacked / wheel.stem
         if wheel.name.split("-")[0] not in KEEP_SOURCE:
             drop_compiled_sources(folder)
-        rebuilt.append(zip_wheel(folder, out / wheel.name))
+        rebuilt.append(zip_wheel(folder, out / wheel.name, time.gmtime(int(epoch))[:6]))
     return rebuilt
 
 
@@ -53,7 +55,7 @@ def drop_compiled_sources(folder: Path) -> None:
             source.unlink()
 
 
-def zip_wheel(folder: Path, target: Path) -> Path:
+def zip_wheel(folder: Path, target: Path, stamp: tuple) -> Path:
     """A wheel of ``folder``: entries sorted (the metadata last), fixed dates, a RECORD that lists
     exactly the files it holds."""
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
@@ -62,8 +64,8 @@ def zip_wheel(folder: Path, target: Path) -> Path:
     lines = [f"{n},sha256={_digest(folder / n)},{(folder / n).stat().st_size}" for n in files]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in files:
-            _write(zf, name, (folder / name).read_bytes())
-        _write(zf, record, ("\n".join(lines + [f"{record},,"]) + "\n").encode())
+            _write(zf, name, (folder / name).read_bytes(), stamp)
+        _write(zf, record, ("\n".join(lines + [f"{record},,"]) + "\n").encode(), stamp)
     return target
 
 
@@ -71,8 +73,8 @@ def _digest(path: Path) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(path.read_bytes()).digest()).rstrip(b"=").decode()
 
 
-def _write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(name, STAMP)
+def _write(zf: zipfile.ZipFile, name: str, data: bytes, stamp: tuple) -> None:
+    info = zipfile.ZipInfo(name, stamp)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     zf.writestr(info, data)
