@@ -26,7 +26,7 @@ from .errors import CardError
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable
+from typing import Any, Iterable
 
 __all__ = [
     "Suit",
@@ -274,6 +274,12 @@ class Card:
         from .render import picture_html
 
         return picture_html(self._repr_png_(), f"{self.name} ({self})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        # Both pictures from one PNG, as the notebook stores them (shown in the static site too).
+        from .render import picture_bundle
+
+        return picture_bundle(self._repr_png_(), f"{self.name} ({self})")
 
     # ----- parsing -----------------------------------------------------------------------------
     @classmethod

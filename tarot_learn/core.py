@@ -571,6 +571,12 @@ class State:
 
         return None if has_pillow() else board_svg(self).to_svg()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        # The picture drawn once for both outputs (PNG or SVG, and the HTML with its words).
+        from .render import picture_bundle
+
+        return picture_bundle(self._repr_png_() or self._repr_svg_(), self.observation(0).describe())
+
 
 def _checksum(body: dict[str, Any]) -> str:
     clean = {k: v for k, v in body.items() if k != "checksum"}

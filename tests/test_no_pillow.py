@@ -169,6 +169,36 @@ def test_lessons_00_to_04_run_without_pillow(tmp_path: Path) -> None:
         os.environ.update(env_before)
 
 
+def test_pictures_reach_the_page_as_the_notebook_stores_them(tmp_path: Path) -> None:
+    """Without Pillow, every picture a lesson shows gives a bundle of text: PNG as base64, SVG as
+    markup, drawn once for both outputs.  The static site's kernel hands a ``display()``-ed bundle
+    to the page as it is, so bytes there would be a broken image (lesson 00's trumps once were)."""
+    code = textwrap.dedent('''
+        import json
+        from IPython.core.formatters import DisplayFormatter
+        from tarot_learn import Card, games
+        from tarot_learn.cards import tarot_deck
+        from tarot_learn.lessons import kit
+        from tarot_learn.render import sprite_sheet
+        trumps = [c for c in tarot_deck() if c.is_trump]
+        shown = {"card": Card.parse("T19"), "position": games.new("tarot-solitaire", seed=5),
+                 "sprite sheet": sprite_sheet(trumps, height=150)[0], "picture": kit.cards_picture(trumps[:3], 100)}
+        out = {}
+        for name, obj in shown.items():
+            data, _ = DisplayFormatter().format(obj)
+            out[name] = {k: [type(v).__name__, v[:16]] for k, v in data.items()}
+        print(json.dumps(out))
+    ''')
+    got = json.loads(_run(code, hide_pillow=True, env={"TAROT_LEARN_DATA": str(tmp_path)}))
+    png_head = "iVBORw0KGgo"           # base64 of the PNG signature
+    for name in ("card", "sprite sheet", "picture"):
+        assert got[name]["image/png"][0] == "str" and got[name]["image/png"][1].startswith(png_head), name
+    assert got["position"]["image/svg+xml"][1].startswith("<svg") and "image/png" not in got["position"]
+    for name in ("card", "position", "picture"):
+        assert got[name]["text/html"][0] == "str", f"{name}: the picture's words for a screen reader"
+    assert all(kind[0] == "str" for shown in got.values() for kind in shown.values())
+
+
 def test_raster_refuses_what_it_cannot_read() -> None:
     from tarot_learn.errors import OptionError
 

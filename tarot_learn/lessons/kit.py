@@ -125,6 +125,11 @@ class Picture:
 
         return picture_html(self._repr_png_(), self.alt)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        from tarot_learn.render import picture_bundle
+
+        return picture_bundle(self._repr_png_(), self.alt)
+
 
 def _position(card: Any, target: Any, game: str = "tarot-solitaire", **options: Any) -> Any:
     """A patience position with ``target`` alone on column 1 and ``card`` on column 2, lying on a

@@ -33,9 +33,9 @@ from .svgboard import board_svg
 from .images import (ASPECT, STYLES, back_image, back_png, card_image, card_png, card_size, card_width,
                      clear_cache, sprite_sheet)
 from .pips import pip_layout
-from .alt import picture_html
+from .alt import picture_bundle, picture_html
 from .prerendered import pillow as has_pillow
 
-__all__ = ["picture_html", "card_image", "back_image", "card_png", "back_png", "sprite_sheet", "board_image",
-           "board_png", "board_svg", "has_pillow", "pip_layout", "card_size", "card_width", "clear_cache", "ASPECT",
-           "STYLES"]
+__all__ = ["picture_html", "picture_bundle", "card_image", "back_image", "card_png", "back_png", "sprite_sheet",
+           "board_image", "board_png", "board_svg", "has_pillow", "pip_layout", "card_size", "card_width",
+           "clear_cache", "ASPECT", "STYLES"]

@@ -131,6 +131,12 @@ class Raster:
     def _repr_png_(self) -> bytes:
         return self.to_png()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        # base64 text, not bytes: shown by display() in the static site's kernel too.
+        from .alt import picture_bundle
+
+        return picture_bundle(self.to_png())
+
     def __repr__(self) -> str:
         return f"<Raster RGBA {self.width}x{self.height}>"
 

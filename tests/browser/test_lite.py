@@ -25,6 +25,10 @@ START_MS = 240_000      # a cold kernel on a busy 2-core machine
 RUN_MS = 300_000
 
 
+BROKEN_PICTURES = ("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                   ".filter(i => i.complete && !i.naturalWidth).map(i => i.src.slice(0, 60))")
+
+
 @pytest.fixture(scope="module")
 def lite_server():
     site = built_site()
@@ -110,6 +114,9 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     exercise.locator(".lesson-feedback-box").filter(has_text="TS-5").first.wait_for(timeout=30_000)
     assert "TS-5" in exercise.inner_text()
     page.screenshot(path=str(ARTIFACTS / "lite_00.png"))
+    # Every picture among the lesson's outputs decoded (the trumps' sheet, the card): none reached
+    # the page as data it cannot show.
+    assert page.evaluate(BROKEN_PICTURES) == []
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
     run_all(page)
@@ -119,6 +126,7 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     pictures = page.locator(shown)
     assert pictures.count() >= 3, "lesson 04's positions are shown as pictures (SVG where Pillow is absent)"
     page.screenshot(path=str(ARTIFACTS / "lite_04.png"))
+    assert page.evaluate(BROKEN_PICTURES) == []
     assert requests_seen == [], requests_seen[:5]
 
 
