@@ -7,7 +7,8 @@ from the package registries:
   Pyodide's own Python in Node.js (``precompile.py``), so no page load compiles them again;
 * a ``pyodide-lock.json`` listing exactly those wheels, all loaded when the kernel starts, so a
   lesson needs no ``%pip`` cell and the page never asks any other server for anything;
-* the lessons (``notebooks/[0-9][0-9]_*.ipynb``) as the site's files.
+* the lessons (``notebooks/[0-9][0-9]_*.ipynb``) and the printable cheat sheets (``cheatsheets/``,
+  as ``tarot-learn lessons`` copies them) as the site's files.
 
 Same inputs, same files: time stamps come from SOURCE_DATE_EPOCH and every list is sorted.
 The site is rebuilt only when its inputs change (their digest is kept in ``INPUTS-SHA256``).
@@ -47,6 +48,11 @@ BROWSER = {**default_environment(), "sys_platform": "emscripten", "platform_syst
            "platform_machine": "wasm32", "python_version": "3.14", "python_full_version": "3.14.2",
            "implementation_name": "cpython", "os_name": "posix"}
 KERNEL_SHIMS = ("piplite", "pyodide_kernel", "ipykernel")   # shipped by the pyodide kernel extension
+# What the browser never reads in tarot_learn's wheel, left out of the site's copy (the kernel unpacks
+# every byte of a wheel at each start): the class server's page templates and icons (no server runs
+# there), the fonts (only Pillow draws text with them, and Pillow has no build for the browser), and
+# the printed matter, which the site serves as files of its own instead.
+BROWSER_NEVER_READS = ("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/", "tarot_learn/_data/images/")
 
 
 def run(*cmd: str | Path, cwd: Path = ROOT, env: dict | None = None) -> None:
@@ -154,18 +160,20 @@ def write_config(site_src: Path, packages: list[str]) -> None:
 
 
 def lessons(site_src: Path) -> Path:
-    """The lessons as the site's files (outputs as committed: cleared)."""
+    """The lessons (outputs as committed: cleared) and the cheat sheets as the site's files."""
     files = site_src / "files"
     shutil.rmtree(files, ignore_errors=True)
-    files.mkdir()
+    (files / "cheatsheets").mkdir(parents=True)
     for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         shutil.copyfile(nb, files / nb.name)
+    for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf")):
+        shutil.copyfile(sheet, files / "cheatsheets" / sheet.name)
     return files
 
 
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
-INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "pyproject.toml", "setup.py",
-          "MANIFEST.in")
+INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "images/cheatsheet_*.pdf",
+          "pyproject.toml", "setup.py", "MANIFEST.in")
 
 
 def inputs_digest() -> str:
@@ -173,7 +181,8 @@ def inputs_digest() -> str:
     digest = hashlib.sha256()
     for top in INPUTS:
         base = ROOT / top
-        paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+        paths = sorted(ROOT.glob(top)) if "*" in top else [base] if base.is_file() else \
+            sorted(p for p in base.rglob("*") if p.is_file())
         for path in paths:
             rel = path.relative_to(ROOT).as_posix()
             if "__pycache__" in rel or rel.endswith(".pyc") or "/.ipynb_checkpoints/" in rel or "/_data/" in rel:
@@ -187,7 +196,7 @@ def build(out: Path, cache: Path) -> None:
     site_src = cache / "site-src"
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
-    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH)
+    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH, BROWSER_NEVER_READS)
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)

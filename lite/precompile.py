@@ -7,7 +7,8 @@ own distribution does for its packages: third-party wheels keep only their bytec
 compresses less well than source: the site grows by about 4 MB), tarot_learn keeps its source
 beside it (``__pycache__``) so a learner's tracebacks and ``??`` still show our code.  The bytecode
 is checked against nothing at import (unchecked hash: no time stamps, the same bytes each build);
-a module that does not compile keeps its source.
+a module that does not compile keeps its source.  Files the browser never reads can be left out
+of a wheel on the way (``leave_out``): every byte of a wheel is unpacked at each kernel start.
 """
 
 from __future__ import annotations
@@ -24,16 +25,18 @@ HERE = Path(__file__).resolve().parent
 KEEP_SOURCE = ("tarot_learn",)
 
 
-def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str) -> list[Path]:
+def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str,
+                   leave_out: tuple[str, ...] = ()) -> list[Path]:
     """``wheels`` rebuilt into ``scratch/compiled`` with bytecode for Pyodide, every entry dated
-    ``epoch`` (the build's SOURCE_DATE_EPOCH); returns the new paths."""
+    ``epoch`` (the build's SOURCE_DATE_EPOCH), without the files under the folders ``leave_out``
+    names (``"tarot_learn/render/fonts/"``); returns the new paths."""
     unpacked, out = scratch / "unpacked", scratch / "compiled"
     for folder in (unpacked, out):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
-            zf.extractall(unpacked / wheel.stem)
+            zf.extractall(unpacked / wheel.stem, [n for n in zf.namelist() if not n.startswith(leave_out)])
     if shutil.which("node") is None:
         raise SystemExit("the site's build needs Node.js to compile the wheels with Pyodide: install nodejs")
     print("+ node lite/precompile.mjs", flush=True)

@@ -56,6 +56,19 @@ def test_the_wheels_carry_bytecode_for_the_browsers_python(site: Path) -> None:
         assert int.from_bytes(header[4:8], "little") == 1, "unchecked hash: no time stamp, checked against nothing"
 
 
+def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
+    """tarot_learn's wheel in the site holds no server templates, fonts or printed matter (every byte
+    of a wheel is unpacked at each kernel start); the cheat sheets are the site's own files."""
+    wheel = next((site / "static/pyodide").glob("tarot_learn-*.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    assert not [n for n in names if n.startswith(("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/",
+                                                  "tarot_learn/_data/images/"))]
+    assert "tarot_learn/render/art/cards-168.zip" in names and "tarot_learn/_data/notebooks/00_start_here.ipynb" in names
+    sheets = sorted(p.name for p in (site / "files/cheatsheets").glob("*.pdf"))
+    assert sheets == sorted(p.name for p in (ROOT / "images").glob("cheatsheet_*.pdf")) and len(sheets) == 4
+
+
 def test_the_site_lists_what_it_holds(site: Path) -> None:
     listed = dict(line.split("  ", 1)[::-1] for line in (site / "SHA256SUMS").read_text().splitlines())
     listed = {name.strip(): digest for name, digest in listed.items()}
