@@ -291,3 +291,57 @@ def test_safe_moves_up_are_forced():
 def test_a_hint_for_french_tarot_says_what_to_use_instead():
     with pytest.raises(SolveError, match="computer players"):
         hint(games.new("french-tarot", seed=1), seconds=0.1)
+
+
+# ----- rule 7: a run lifted off a face-up card is followed by a move that uses that card ---------
+def _stacked(game: str, rng: random.Random, left: int, walk: int, **opts):
+    """A random endgame (see :func:`_endgame`) after ``walk`` random moves onto columns, so that
+    columns hold face-up runs that can be lifted off face-up cards."""
+    state = _endgame(game, rng, left, **opts)
+    for _ in range(walk):
+        moves = [m for m in state.legal_moves() if m.action == "move" and m.dst[0] == "t"]
+        if not moves:
+            break
+        state.play(rng.choice(moves))
+    return state.copy()
+
+
+def test_a_run_lifted_off_a_face_up_card_must_be_followed_by_a_use_of_it():
+    """After 5W (with the Fool on it) goes from 6C onto 6S, only moves that use the Six of Cups,
+    now on top, may follow: a card put on it or its own run moved, nothing elsewhere."""
+    state = games.from_layout("tarot-solitaire", "t1: [KW] 6C 5W\nt2: [KC] 6S\nt3: [KP] 9S\n"
+                              "t4: 5S\ns: 8C")
+    ad = PatienceAdapter(state)
+    token = ad.play((state.parse_move("t1>t2"),))
+    steps = ad.expand()
+    assert steps and all("t1" in (m.src, m.dst) for step in steps for m in step[-1:])
+    assert (state.parse_move("t4>t1"),) in steps
+    ad.unplay((state.parse_move("t1>t2"),), token)
+    assert ad.pending == -1 and ad.expand()
+
+
+@pytest.mark.parametrize("game,opts", [(g, o) for g, o in VARIANTS if g != "american-toad"
+                                       and not o.get("foundation_return")]
+                         + [("tarot-solitaire", {"redeals": 2}), ("tarot-solitaire", {"empty_column": "any"})])
+def test_pruned_search_agrees_with_the_full_search_on_stacked_columns(game, opts, monkeypatch):
+    """Rule 7 (and the others) on positions with face-up runs: the verdict never changes, and
+    the rule did restrict the steps somewhere."""
+    used = []
+    uses = PatienceAdapter._pending_uses
+    monkeypatch.setattr(PatienceAdapter, "_pending_uses",
+                        lambda ad, *a: used.append(1) or uses(ad, *a))
+    rng = random.Random(f"stacked {game} {sorted(opts.items())}")
+    compared = 0
+    for _ in range(20):
+        state = _stacked(game, rng, rng.randint(12, 20), rng.randint(10, 40), **opts)
+        full = solve(state, states=20_000, seconds=None, prune=False)
+        if not full.decided:
+            continue
+        pruned = solve(state, states=20_000, seconds=None)
+        assert pruned.status == full.status, state.layout()
+        if pruned.solved:
+            assert replay(state, pruned.moves).is_won()
+        compared += 1
+    assert compared >= 10
+    if game == "tarot-solitaire" and opts.get("fool") != "trump_ace":   # the wild Fool moves most
+        assert used

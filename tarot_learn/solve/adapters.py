@@ -41,6 +41,15 @@ lost:
    other by draws alone, so they win or lose together, and the key gives them one entry: the
    whole stock-and-waste sequence.  Off the cycle (a waste card was played) the split between
    stock and waste stays in the key.
+7. **A run lifted off a face-up card is followed by a use of that card.**  Lifting a run off a
+   face-up card Y that cannot go up turns nothing up and empties nothing; it only matters once
+   Y is used: a card put on Y, or a run headed by Y or a card under it moved.  Every move in
+   between touches neither Y nor the place the run left, so it could be played first (a move
+   on the run itself too, the run being the same cards wherever it lies), and a run moved on
+   again from its new place could have gone there directly, in fewer moves.  So a shortest
+   winning line can always be reordered to use Y at once, and after such a move the next step
+   is one that uses Y, any legal one (the other rules skip none of them).  Y is pending until
+   then, and part of the key: the same cards with nothing pending are another entry.
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
@@ -127,6 +136,11 @@ class PatienceAdapter:
         self.may_return = state.may_return
         self.found_pos = tbl.found_pos
         self.found_slots = tbl.found_slots
+        self.col_index = {t: j for j, t in enumerate(self.T)}
+        # Pruning rule 7: the face-up card a run was just lifted off, which the next step must
+        # use (-1: none), and its column.
+        self.pending = -1
+        self.pending_col = -1
 
     def _needs(self, state: Any) -> list[frozenset[int]]:
         """For each card, the cards that must be up before it is safe to send up (pruning rule
@@ -168,13 +182,13 @@ class PatienceAdapter:
         if cls is None:
             cols = sorted([(tuple(col), d) for col, d in zip(s.tab, s.down)])
             return (tuple(cols), tuple(len(f) for f in s.found), self._talon_key(s.stock, s.waste),
-                    tuple(s.reserve), passes)
+                    tuple(s.reserve), passes, self.pending)
         g = cls.__getitem__
         cols = sorted([(tuple(map(g, col)), d) for col, d in zip(s.tab, s.down)])
         suit = self.suit_of
         found = sorted([(suit[f[0]] if f else -1, len(f)) for f in s.found])
         return (tuple(cols), tuple(found), self._talon_key(list(map(g, s.stock)), list(map(g, s.waste))),
-                tuple(map(g, s.reserve)), passes)
+                tuple(map(g, s.reserve)), passes, self.pending)
 
     def _talon_key(self, stock: list[Any], waste: list[Any]) -> Hashable:
         """Stock and waste for the key (pruning rule 6).  With unlimited redeals the places the
@@ -235,11 +249,17 @@ class PatienceAdapter:
     def play(self, step: Step) -> Any:
         """Make a step.  The draws and redeals in front of a waste move are done in one go (they
         only move the pointer between waste and stock, see :meth:`_talon`); the move itself goes
-        through the game's ``push``."""
+        through the game's ``push``.  A run lifted off a face-up card that cannot go up leaves
+        that card pending (pruning rule 7), unless the step answered a pending card itself."""
         s = self.state
+        token = (None, self.pending, self.pending_col)
+        if self.pending >= 0:
+            self.pending = -1
+        elif len(step) == 1 and step[0].src[0] == "t" and step[0].dst[0] == "t":
+            self._mark_uncovered(step[0])
         if len(step) == 1:
             s.push(step[0])
-            return None
+            return token
         saved = (s.stock, s.waste, s.passes)
         seq = s.waste + s.stock[::-1]
         p = len(s.waste)
@@ -253,13 +273,30 @@ class PatienceAdapter:
                 passes += 1
         s.set_talon(seq[p:][::-1], seq[:p], passes)
         s.push(step[-1])
-        return saved
+        return saved, token[1], token[2]
+
+    def _mark_uncovered(self, m: Move) -> None:
+        """Before run move ``m`` between columns: when it uncovers a face-up card Y that cannot
+        go up, Y becomes pending (pruning rule 7)."""
+        s = self.state
+        i = self.col_index[m.src]
+        col = s.tab[i]
+        k = len(col) - m.count
+        if k <= s.down[i]:
+            return                  # turns a card up or empties the column: progress
+        y = col[k - 1]
+        pos = self.found_pos[y]
+        if pos >= 0 and any(len(s.found[f]) == pos for f in self.found_slots[y]):
+            return                  # Y may go up next
+        self.pending = y
+        self.pending_col = i
 
     def unplay(self, step: Step, token: Any) -> None:
         s = self.state
         s.pop()
-        if token is not None:
-            s.set_talon(*token)
+        if token[0] is not None:
+            s.set_talon(*token[0])
+        self.pending, self.pending_col = token[1], token[2]
 
     def _wanted(self, c: int, heads: dict[int, tuple[int, int]], up: set[int],
                 talon: dict[int, Step], seen: set[int] | None = None) -> bool:
@@ -298,10 +335,12 @@ class PatienceAdapter:
                         return f
             return -1
 
+        top_list, first_empty = self._tops()
+        if self.pending >= 0:
+            return self._pending_uses(top_list, first_empty)
         up: set[int] = set()
         for f in found:
             up.update(f)
-        top_list, first_empty = self._tops()
         ranked: list[tuple[int, int, Step]] = []
         forced = self._up_and_reserve(ranked.append, fdest, up, top_list, first_empty)
         if forced is not None:
@@ -455,6 +494,55 @@ class PatienceAdapter:
                     d = down[i]
                     pri, extra = (1, -d) if k == d else (5, 0)
                     add((pri, extra, (Move("move", T[i], T[first_empty], len(tab[i]) - k),)))
+
+    def _pending_uses(self, top_list: list[tuple[int, int]], first_empty: int) -> list[Step]:
+        """Pruning rule 7: the steps that use the pending card Y, the top of its column: a card
+        put on Y (from a column, the talon, the reserve or a foundation), or a run headed by Y
+        or a card under it moved away.  Every legal one, whatever the other rules would skip."""
+        s = self.state
+        tab, down, T = s.tab, s.down, self.T
+        i, y = self.pending_col, self.pending
+        dest = T[i]
+        heads = self._run_heads()
+        late = 0 if self.limit is None else 1
+        ranked: list[Ranked] = []
+        add = ranked.append
+        talon = dict(reversed(self._talon()))    # the first way found to reach a card wins
+        for c in self.children[y]:
+            loc = heads.get(c)
+            if loc is not None and loc[0] != i:
+                ci, idx = loc
+                add(self._run_rank(ci, idx) + ((Move("move", T[ci], dest, len(tab[ci]) - idx),),))
+            path = talon.get(c)
+            if path is not None:
+                add((2 + late * len(path), len(path), path + (Move("move", "w", dest, 1),)))
+            if self.reserve_builds and s.reserve and s.reserve[-1] == c:
+                add((1, -1, (Move("move", "r", dest, 1),)))
+            if self.returns and self.may_return(c):
+                for fi, pile in enumerate(s.found):
+                    if pile and pile[-1] == c:
+                        add((6, 0, (Move("move", self.F[fi], dest, 1),)))
+        psets, empty_ok, col = self.tbl.parent_sets, self.tbl.empty_ok, tab[i]
+        for h in range(down[i], len(col)):
+            if heads.get(col[h]) != (i, h):
+                continue
+            rank = self._run_rank(i, h)
+            ps = psets[col[h]]
+            for j, t in top_list:
+                if j != i and t in ps:
+                    add(rank + ((Move("move", dest, T[j], len(col) - h),),))
+            if h and first_empty >= 0 and empty_ok[col[h]]:
+                add(rank + ((Move("move", dest, T[first_empty], len(col) - h),),))
+        ranked.sort(key=_rank)
+        return [r[2] for r in ranked]
+
+    def _run_rank(self, i: int, k: int) -> tuple[int, int]:
+        """The rank of lifting the run from index ``k`` of column ``i``, as :meth:`_run_steps`
+        gives it: turning a card up or emptying a column first."""
+        d = self.state.down[i]
+        if k == 0:
+            return (1, -1) if self.state.reserve else (3, 0)
+        return (1, -d) if k == d else (4, 0)
 
     def _return_steps(self, add: Callable[[Ranked], None], up: set[int],
                       top_list: list[tuple[int, int]], first_empty: int) -> None:
