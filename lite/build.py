@@ -80,9 +80,11 @@ def fetch_wheels(cache: Path) -> list[Path]:
     (scratch / "build.cfg").write_text(f"[build]\nbuild_base = {scratch / 'build'}\n[egg_info]\negg_base = {scratch}\n")
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", own, ROOT,
         env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "DIST_EXTRA_CONFIG": str(scratch / "build.cfg")})
-    pinned = {canonicalize_name(line.split("==")[0]) for line in
+    # Exactly the pinned versions: the download folder also keeps wheels of earlier pins.
+    pinned = {(canonicalize_name(line.split("==")[0]), line.split("==")[1].split()[0]) for line in
               (LITE / "kernel-requirements.txt").read_text().splitlines() if "==" in line}
-    chosen = sorted(w for w in wheels.glob("*.whl") if canonicalize_name(w.name.split("-")[0]) in pinned)
+    chosen = sorted(w for w in wheels.glob("*.whl")
+                    if (canonicalize_name(w.name.split("-")[0]), w.name.split("-")[1]) in pinned)
     return chosen + sorted(own.glob("tarot_learn-*.whl"))
 
 
