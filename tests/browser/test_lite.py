@@ -127,6 +127,9 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     assert pictures.count() >= 3, "lesson 04's positions are shown as pictures (SVG where Pillow is absent)"
     page.screenshot(path=str(ARTIFACTS / "lite_04.png"))
     assert page.evaluate(BROKEN_PICTURES) == []
+    # The printable cheat sheets are the site's own files: one opens in JupyterLab's PDF viewer.
+    page.goto(f"{lite_server.base}/lab/index.html?path=cheatsheets/cheatsheet_tarot_solitaire.pdf")
+    page.locator(".jp-PDFContainer iframe").first.wait_for(timeout=START_MS)
     assert requests_seen == [], requests_seen[:5]
 
 
