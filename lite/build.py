@@ -1,7 +1,8 @@
 """Build the static site (JupyterLite + Pyodide) into dist/lite from pinned inputs, offline
 from the package registries:
 
-* Pyodide's core from the npm package ``pyodide`` (``npm pack``, checked against its hash);
+* Pyodide's core from the npm package ``pyodide`` (``npm pack``, checked against its hash), its
+  standard library compiled ahead (``precompile.py``);
 * the kernel's pure-Python wheels from PyPI (``kernel-requirements.txt``: exact versions and
   hashes) and tarot_learn's own wheel built from this checkout, their modules compiled ahead by
   Pyodide's own Python in Node.js (``precompile.py``), so no page load compiles them again;
@@ -34,7 +35,7 @@ from pathlib import Path
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-from precompile import compile_wheels
+from precompile import compile_stdlib, compile_wheels
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
@@ -198,6 +199,7 @@ def build(out: Path, cache: Path) -> None:
     site_src = cache / "site-src"
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
+    compile_stdlib(core, cache, SOURCE_DATE_EPOCH)
     wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH, BROWSER_NEVER_READS)
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)

@@ -1,11 +1,13 @@
-"""The site's wheels with their modules compiled ahead of time.
+"""The site's wheels and Pyodide's standard library with their modules compiled ahead of time.
 
 A browser kernel starts from nothing each time: every module it imports from source is compiled
-again, on every page load (IPython alone took more than a second of the warm start).  So the build
-compiles every wheel once, with Pyodide's own Python run by Node.js (``precompile.mjs``), as Pyodide's
-own distribution does for its packages: third-party wheels keep only their bytecode (which
-compresses less well than source: the site grows by about 4 MB), tarot_learn keeps its source
-beside it (``__pycache__``) so a learner's tracebacks and ``??`` still show our code.  The bytecode
+again, on every page load (IPython alone took more than a second of the warm start, and Pyodide's
+standard library ships as source: loading Pyodide itself took 2.5 s in Node.js, 1.0 s compiled).
+So the build compiles every wheel and the standard library once, with Pyodide's own Python run by
+Node.js (``precompile.mjs``), as Pyodide's own distribution does for its packages: third-party wheels
+and the standard library keep only their bytecode (which compresses less well than source: the
+site grows by about 6 MB), tarot_learn keeps its source beside it (``__pycache__``) so a learner's
+tracebacks and ``??`` still show our code.  The bytecode
 is checked against nothing at import (unchecked hash: no time stamps, the same bytes each build);
 a module that does not compile keeps its source.  Files the browser never reads can be left out
 of a wheel on the way (``leave_out``): every byte of a wheel is unpacked at each kernel start.
@@ -37,11 +39,7 @@ def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str,
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
             zf.extractall(unpacked / wheel.stem, [n for n in zf.namelist() if not n.startswith(leave_out)])
-    if shutil.which("node") is None:
-        raise SystemExit("the site's build needs Node.js to compile the wheels with Pyodide: install nodejs")
-    print("+ node lite/precompile.mjs", flush=True)
-    subprocess.run(["node", str(HERE / "precompile.mjs"), str(core), str(unpacked), ",".join(KEEP_SOURCE)],
-                   check=True)
+    _node(core, unpacked, ",".join(KEEP_SOURCE))
     rebuilt = []
     for wheel in wheels:
         folder = unpacked / wheel.stem
@@ -49,6 +47,35 @@ def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str,
             drop_compiled_sources(folder)
         rebuilt.append(zip_wheel(folder, out / wheel.name, time.gmtime(int(epoch))[:6]))
     return rebuilt
+
+
+def compile_stdlib(core: Path, scratch: Path, epoch: str) -> None:
+    """Rewrites ``core/python_stdlib.zip`` (the standard library the page mounts, shipped as source)
+    with each module's bytecode in place of its source, entries in their order, dated ``epoch``."""
+    archive, folder = core / "python_stdlib.zip", scratch / "stdlib"
+    shutil.rmtree(folder, ignore_errors=True)
+    with zipfile.ZipFile(archive) as zf:
+        names = zf.namelist()
+        zf.extractall(folder)
+    _node(core, folder, "", "stdlib")
+    stamp = time.gmtime(int(epoch))[:6]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in names:
+            if name.endswith("/"):
+                info = zipfile.ZipInfo(name, stamp)
+                info.external_attr = (0o40755 << 16) | 0x10
+                zf.writestr(info, b"")
+            elif name.endswith(".py") and (folder / (name + "c")).is_file():
+                _write(zf, name + "c", (folder / (name + "c")).read_bytes(), stamp)
+            else:
+                _write(zf, name, (folder / name).read_bytes(), stamp)
+
+
+def _node(core: Path, folder: Path, keep: str, *what: str) -> None:
+    if shutil.which("node") is None:
+        raise SystemExit("the site's build needs Node.js to compile the wheels with Pyodide: install nodejs")
+    print(f"+ node lite/precompile.mjs {' '.join(what)}", flush=True)
+    subprocess.run(["node", str(HERE / "precompile.mjs"), str(core), str(folder), keep, *what], check=True)
 
 
 def drop_compiled_sources(folder: Path) -> None:

@@ -40,8 +40,9 @@ def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> No
 
 
 def test_the_wheels_carry_bytecode_for_the_browsers_python(site: Path) -> None:
-    """No page load compiles a module again: third-party wheels hold bytecode in place of their
-    source, tarot_learn both (its tracebacks show our code); every RECORD lists what is there."""
+    """No page load compiles a module again: third-party wheels and Pyodide's standard library hold
+    bytecode in place of their source, tarot_learn both (its tracebacks show our code); every
+    RECORD lists what is there."""
     wheels = {w.name.split("-")[0]: w for w in (site / "static/pyodide").glob("*.whl")}
     with zipfile.ZipFile(wheels["ipython"]) as zf:
         names = set(zf.namelist())
@@ -49,6 +50,10 @@ def test_the_wheels_carry_bytecode_for_the_browsers_python(site: Path) -> None:
         record = next(n for n in names if n.endswith(".dist-info/RECORD"))
         listed = {line.split(",")[0] for line in zf.read(record).decode().splitlines()}
         assert listed == names
+    with zipfile.ZipFile(site / "static/pyodide/python_stdlib.zip") as zf:    # the standard library too
+        names = set(zf.namelist())
+        assert {"json/__init__.pyc", "asyncio/", "zipfile/__init__.pyc"} <= names and "json/__init__.py" not in names
+        assert int.from_bytes(zf.read("json/__init__.pyc")[4:8], "little") == 1
     with zipfile.ZipFile(wheels["tarot_learn"]) as zf:
         names = set(zf.namelist())
         assert {"tarot_learn/__init__.py", "tarot_learn/__pycache__/__init__.cpython-314.pyc"} <= names
