@@ -62,14 +62,20 @@ def test_the_wheels_carry_bytecode_for_the_browsers_python(site: Path) -> None:
 
 
 def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
-    """tarot_learn's wheel in the site holds no server templates, fonts or printed matter (every byte
-    of a wheel is unpacked at each kernel start); the cheat sheets are the site's own files."""
+    """tarot_learn's wheel in the site holds no server templates, fonts or printed matter, jedi's no
+    stubs of packages the site lacks (every file of a wheel is unpacked at each kernel start); the
+    cheat sheets are the site's own files."""
     wheel = next((site / "static/pyodide").glob("tarot_learn-*.whl"))
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
     assert not [n for n in names if n.startswith(("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/",
                                                   "tarot_learn/_data/images/"))]
     assert {"tarot_learn/render/art/cards-168.zip", "tarot_learn/_data/notebooks/00_start_here.ipynb"} <= set(names)
+    with zipfile.ZipFile(next((site / "static/pyodide").glob("jedi-*.whl"))) as zf:
+        names = zf.namelist()
+    third_party = ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
+    assert not [n for n in names if n.startswith(third_party)]
+    assert "jedi/third_party/typeshed/stdlib/builtins.pyi" in names, "the standard library's stubs stay"
     sheets = sorted(p.name for p in (site / "files/cheatsheets").glob("*.pdf"))
     assert sheets == sorted(p.name for p in (ROOT / "images").glob("cheatsheet_*.pdf")) and len(sheets) == 4
 
