@@ -2,7 +2,8 @@
 pictures, cold (a fresh browser: nothing cached) and warm (the same browser again: files cached),
 served by ``python -m http.server`` on this machine, in headless Chromium.  Medians of a few runs.
 Beside it, the peer's own start: the same site with only what JupyterLite's Pyodide kernel loads for
-itself, timed until the kernel is idle.
+itself, timed until the kernel is idle (it keeps this build's compiled standard library and wheels,
+so it times JupyterLab's and Pyodide's own start as this site ships them).
 
 Run by ``make bench`` (after ``make lite``); ``python benchmarks/bench_lite.py [RUNS]``.
 Goals: site <= 60 MB, cold <= 30 s, warm <= 10 s.
