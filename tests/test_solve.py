@@ -307,17 +307,19 @@ def _stacked(game: str, rng: random.Random, left: int, walk: int, **opts):
 
 
 def test_a_run_lifted_off_a_face_up_card_must_be_followed_by_a_use_of_it():
-    """After 5W (with the Fool on it) goes from 6C onto 6S, only moves that use the Six of Cups,
-    now on top, may follow: a card put on it or its own run moved, nothing elsewhere."""
-    state = games.from_layout("tarot-solitaire", "t1: [KW] 6C 5W\nt2: [KC] 6S\nt3: [KP] 9S\n"
+    """After 5W goes from 6C onto the Lovers (VI), only moves that use the Six of Cups, now on
+    top, may follow: a card put on it or its own run moved, nothing elsewhere."""
+    state = games.from_layout("tarot-solitaire", "t1: [KW] 6C 5W\nt2: [KC] T6\nt3: [KP] 9S\n"
                               "t4: 5S\ns: 8C")
     ad = PatienceAdapter(state)
-    token = ad.play((state.parse_move("t1>t2"),))
+    lift = (state.parse_move("t1>t2"),)
+    assert lift in ad.expand()
+    token = ad.play(lift)
     steps = ad.expand()
     assert steps and all("t1" in (m.src, m.dst) for step in steps for m in step[-1:])
     assert (state.parse_move("t4>t1"),) in steps
-    ad.unplay((state.parse_move("t1>t2"),), token)
-    assert ad.pending == -1 and ad.expand()
+    ad.unplay(lift, token)
+    assert ad.pending == -1 and len(ad.expand()) > len(steps)
 
 
 @pytest.mark.parametrize("game,opts", [(g, o) for g, o in VARIANTS if g != "american-toad"
