@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tarot_learn import games
+from tarot_learn.cards import Card
 from tarot_learn.core import Move
 from tarot_learn.solve import Status, solve
-from tarot_learn.solve.adapters import adapter_for
+from tarot_learn.solve.adapters import PatienceAdapter, adapter_for
 from tarot_learn.solve.bestfirst import best_first
 from tarot_learn.solve.lost import buried_card, lost_reason
 from test_solve import _blocked_layout, _endgame, replay
@@ -157,3 +158,46 @@ def test_american_toad_plays_free_cards_before_burning_the_stock():
         r = solve(state, states=1000, seconds=None)
         assert r.solved, seed
         assert replay(state, r.moves).is_won()
+
+
+# ----- the chained search finds wins only ---------------------------------------------------------
+class _Empty:
+    """A chained adapter that has no step at all: its search runs dry at once."""
+
+    def __init__(self, state):
+        self.inner = adapter_for(state)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def expand(self):
+        return []
+
+
+def test_a_chained_search_running_dry_proves_nothing(monkeypatch):
+    """The chained search is not proved to keep a win, so when it runs out of steps the sound
+    search still decides: a winnable deal is solved, and its moves replay."""
+    import tarot_learn.solve.search as search
+
+    monkeypatch.setattr(search, "chained_adapter_for", _Empty)
+    for seed in range(3):
+        state = games.new("tarot-solitaire", seed=seed, face_down_row=False)
+        r = solve(state, states=60_000, seconds=None)
+        assert r.status is not Status.IMPOSSIBLE
+        if r.solved:
+            assert replay(state, r.moves).is_won()
+
+
+def test_chained_rule_7_keeps_the_next_card_pending():
+    """With ``chain``, a step answering a pending card that lifts a run off another face-up
+    card leaves that card pending; without it, nothing is pending after the answer."""
+    layout = "t1: [KW] 7S 6C 5W\nt2: [KC] T6\nt3: [KP] 7W\ns: 8C\n"
+    for chain in (False, True):
+        state = games.from_layout("tarot-solitaire", layout)
+        ad = PatienceAdapter(state, chain=chain)
+        ad.play((Move("move", "t1", "t2", 1),))        # 5W off 6C onto the Lovers: 6C pending
+        assert ad.pending == state.ids[Card.parse("6C")]
+        assert (Move("move", "t1", "t3", 1),) in ad.expand()
+        ad.play((Move("move", "t1", "t3", 1),))        # 6C off 7S onto 7W: uses 6C
+        assert ad.pending == (state.ids[Card.parse("7S")] if chain else -1)
+

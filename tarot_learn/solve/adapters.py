@@ -50,6 +50,9 @@ lost:
    winning line can always be reordered to use Y at once, and after such a move the next step
    is one that uses Y, any legal one (the other rules skip none of them).  Y is pending until
    then, and part of the key: the same cards with nothing pending are another entry.
+   ``chain=True`` (:func:`chained_adapter_for`) goes further: a step that uses Y and lifts a
+   run off another face-up card leaves that card pending in turn.  That narrower search is not
+   proved to keep a win; the solver uses it only to find wins (``search.py``).
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
@@ -61,7 +64,7 @@ from typing import Any, Callable, Hashable
 from ..core import Move, State
 from .result import SolveError
 
-__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "Step"]
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "Step"]
 
 Step = tuple[Move, ...]
 Ranked = tuple[int, int, Step]    # (priority, tie-break, step): lower first
@@ -105,8 +108,12 @@ class PatienceAdapter:
     """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position (through
     the public engine API of :class:`~tarot_learn.games.solitaire.Patience`)."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, chain: bool = False) -> None:
         self.state = state
+        # With ``chain``, a step that answers a pending card and lifts a run off another face-up
+        # card leaves that one pending in turn: a narrower search that finds many wins sooner,
+        # but is not proved to keep one, so a search with it never proves a loss.
+        self.chain = chain
         tbl = state.tbl
         self.tbl = tbl
         self.ncols = state.NCOLS
@@ -253,9 +260,10 @@ class PatienceAdapter:
         that card pending (pruning rule 7), unless the step answered a pending card itself."""
         s = self.state
         token = (None, self.pending, self.pending_col)
-        if self.pending >= 0:
-            self.pending = -1
-        elif len(step) == 1 and step[0].src[0] == "t" and step[0].dst[0] == "t":
+        answered = self.pending >= 0
+        self.pending = -1
+        if (self.chain or not answered) and len(step) == 1 and step[0].src[0] == "t" \
+                and step[0].dst[0] == "t":
             self._mark_uncovered(step[0])
         if len(step) == 1:
             s.push(step[0])
@@ -566,6 +574,14 @@ class PatienceAdapter:
 
 def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:
     return r[0], r[1]
+
+
+def chained_adapter_for(state: State) -> "PatienceAdapter | None":
+    """The adapter of :func:`adapter_for` with rule 7 chained (``PatienceAdapter(chain=True)``), for
+    a search that may only find wins; ``None`` for games other than the patiences."""
+    from ..games.solitaire import Patience
+
+    return PatienceAdapter(state, chain=True) if isinstance(state, Patience) else None
 
 
 def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":
