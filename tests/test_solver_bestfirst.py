@@ -201,3 +201,18 @@ def test_chained_rule_7_keeps_the_next_card_pending():
         ad.play((Move("move", "t1", "t3", 1),))        # 6C off 7S onto 7W: uses 6C
         assert ad.pending == (state.ids[Card.parse("7S")] if chain else -1)
 
+
+
+def test_a_best_first_search_paused_goes_on_where_it_stopped():
+    """Stopped by its position budget and resumed with a larger one, the search ends exactly as
+    one run with the larger budget: same verdict, same moves, same count."""
+    from tarot_learn.solve.bestfirst import BestFirst
+
+    state = games.new("tarot-solitaire", seed=2, face_down_row=False)
+    whole = best_first(adapter_for(state.copy()), 50_000, float("inf"), time.perf_counter)
+    paused = BestFirst(adapter_for(state.copy()))
+    first = paused.until(whole[2] // 2, float("inf"), time.perf_counter)
+    assert first[0] == "states" and first[2] == whole[2] // 2
+    assert paused.until(50_000, float("inf"), time.perf_counter) == whole
+    if whole[0] == "solved":
+        assert replay(state, whole[1]).is_won()

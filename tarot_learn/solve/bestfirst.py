@@ -21,11 +21,11 @@ proved lost, exactly as the depth-first search proves it.
 from __future__ import annotations
 
 from heapq import heappop, heappush
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..core import Move
 
-__all__ = ["best_first"]
+__all__ = ["best_first", "BestFirst"]
 
 # A node of the search tree: (parent node, the step that leads here from it, depth, how many
 # places the line to it leaves the adapter's order).
@@ -69,38 +69,63 @@ def best_first(ad: Any, limit: int, deadline: float,
     """Search from the adapter's position (not yet won); returns ``(outcome, moves, states)``
     with outcome ``'solved'``, ``'impossible'``, ``'states'`` or ``'seconds'`` (the budget that
     ran out).  The adapter's position is left where the search ended."""
-    root: Node = (None, (), 0, 0)
-    walker = _Walker(ad, root)
-    seen = {hash(ad.key())}
-    count = 1
-    heap: list[tuple[int, int, int, Node]] = []
-    play, unplay, key, won = ad.play, ad.unplay, ad.key, ad.won
-    node = root
-    batch = 0
-    while True:
-        batch -= 1               # among equal ranks, the newest first: the line just opened
-        depth, disc = node[2] + 1, node[3]
-        i = 0
-        for step in ad.expand():
-            token = play(step)
-            h = hash(key())
-            if h in seen:
+    return BestFirst(ad).until(limit, deadline, clock)
+
+
+class BestFirst:
+    """A best-first search that stops when its budget runs out and can go on later, with a larger
+    budget, from where it stopped (its queue and table kept): :meth:`until`."""
+
+    def __init__(self, ad: Any) -> None:
+        self.ad = ad
+        self.limit = 0
+        self.deadline = 0.0
+        self.clock: Callable[[], float] = lambda: 0.0
+        self._run = self._search()
+
+    def until(self, limit: int, deadline: float,
+              clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+        """Search on until ``limit`` positions in all or ``deadline``; the answer of
+        :func:`best_first`, counting every position this search has found."""
+        self.limit, self.deadline, self.clock = limit, deadline, clock
+        return next(self._run)
+
+    def _search(self) -> Iterator[tuple[str, tuple[Move, ...], int]]:
+        ad = self.ad
+        root: Node = (None, (), 0, 0)
+        walker = _Walker(ad, root)
+        seen = {hash(ad.key())}
+        count = 1
+        heap: list[tuple[int, int, int, Node]] = []
+        play, unplay, key, won = ad.play, ad.unplay, ad.key, ad.won
+        node = root
+        batch = 0
+        while True:
+            batch -= 1               # among equal ranks, the newest first: the line just opened
+            depth, disc = node[2] + 1, node[3]
+            i = 0
+            for step in ad.expand():
+                token = play(step)
+                h = hash(key())
+                if h in seen:
+                    unplay(step, token)
+                    continue
+                seen.add(h)
+                count += 1
+                if won():
+                    walker.line.append((node, step, depth, disc + i))
+                    while True:
+                        yield "solved", walker.moves(), count
                 unplay(step, token)
-                continue
-            seen.add(h)
-            count += 1
-            if won():
-                walker.line.append((node, step, depth, disc + i))
-                return "solved", walker.moves(), count
-            if count >= limit:
-                return "states", (), count
-            unplay(step, token)
-            # The i-th new position found from here leaves the adapter's order i times.
-            heappush(heap, (disc + i, batch, i, (node, step, depth, disc + i)))
-            i += 1
-        if not heap:
-            return "impossible", (), count
-        if clock() > deadline:
-            return "seconds", (), count
-        node = heappop(heap)[3]
-        walker.go(node)
+                # The i-th new position found from here leaves the adapter's order i times.
+                heappush(heap, (disc + i, batch, i, (node, step, depth, disc + i)))
+                i += 1
+                while count >= self.limit:
+                    yield "states", (), count
+            if not heap:
+                while True:
+                    yield "impossible", (), count
+            while self.clock() > self.deadline:
+                yield "seconds", (), count
+            node = heappop(heap)[3]
+            walker.go(node)

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from ..core import Move, State
 from .adapters import GenericAdapter, adapter_for, chained_adapter_for
-from .bestfirst import best_first
+from .bestfirst import BestFirst, best_first
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
 
@@ -36,6 +36,7 @@ DEFAULT_STATES = 2_000_000
 DEFAULT_SECONDS = 10.0
 DIVE_STATES = 5000
 CHAIN_SHARE = 0.25
+SOUND_FIRST = 0.4
 
 
 def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
@@ -60,8 +61,9 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
     seconds) ran out first.  ``state`` itself is not changed.  ``prune=False`` searches every
     legal move one by one, draws included, without the game-aware pruning (slow: for
     cross-checking the pruning on small positions).  ``method`` is ``"best"`` (a depth-first
-    dive with a tenth of the budget, at least 5,000 positions, then for a patience the chained
-    searches with a quarter, then best-first search, ``bestfirst.py``, with the rest) or
+    dive with a tenth of the budget, at least 5,000 positions, then best-first search,
+    ``bestfirst.py``, with the rest; for a patience it pauses at 40% of the budget while the
+    chained searches take a quarter) or
     ``"depth"`` (depth-first only: little memory, but what its first dive does not decide it
     seldom decides later).  ``clock`` measures ``seconds`` (``time.process_time`` for a CPU-time budget).
     """
@@ -97,22 +99,26 @@ def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: in
     """A depth-first dive (a tenth of the time, a tenth of the positions but at least
     ``DIVE_STATES``) decides most easy deals at once; when it does not, best-first search takes the
     rest of the budget afresh (a proof of loss must come from one whole search).  For a patience
-    searched with pruning, the chained searches (:func:`_chained`) take ``CHAIN_SHARE`` of the
-    budget in between: they find wins the others miss, but only a win of theirs counts."""
+    searched with pruning, the best-first search stops at ``SOUND_FIRST`` of the budget for the
+    chained searches (:func:`_chained`, ``CHAIN_SHARE`` of the budget), then goes on where it
+    stopped: they find wins the others miss, but only a win of theirs counts."""
     dive = min(limit, max(limit // 10, DIVE_STATES))
     outcome, line, count = depth_first(ad, dive, t0 + (deadline - t0) / 10, clock)
     if outcome not in ("states", "seconds") or count >= limit:
         return outcome, line, count
+    sound = BestFirst(make(state.copy()))
     chained = chained_adapter_for(state.copy()) if make is adapter_for else None
     if chained is not None:
-        found, line, more = _chained(state, chained, limit - count, t0, deadline, clock)
-        count += more
+        pause = t0 + (deadline - t0) * SOUND_FIRST
+        outcome, line, more = sound.until(int((limit - count) * SOUND_FIRST) or 1, pause, clock)
+        if outcome not in ("states", "seconds"):
+            return outcome, line, count + more
+        found, line, extra = _chained(state, chained, limit - count - more, t0, deadline, clock)
+        count += extra
         if found == "solved":
-            return found, line, count
-    if count < limit:
-        outcome, line, more = best_first(make(state.copy()), limit - count, deadline, clock)
-        count += more
-    return outcome, line, count
+            return found, line, count + more
+    outcome, line, more = sound.until(max(1, limit - count), deadline, clock)
+    return outcome, line, count + more
 
 
 def _chained(state: State, ad: Any, limit: int, t0: float, deadline: float,
