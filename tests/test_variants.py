@@ -266,23 +266,11 @@ def endgame(game, rng, left, **opts):
 def test_pruned_search_agrees_with_the_full_search_under_each_knob(game, opts):
     import random
 
-    from tarot_learn.solve import solve
+    from tests.solver_checks import pruned_agrees_with_full
 
     rng = random.Random(f"{game}{sorted(opts.items())}")
-    compared = 0
-    for _ in range(10):
-        state = endgame(game, rng, rng.randint(8, 12), **opts)
-        full = solve(state, states=5_000, seconds=None, prune=False)
-        if not full.decided:
-            continue
-        pruned = solve(state, states=5_000, seconds=None)
-        assert pruned.status == full.status, state.layout()
-        if pruned.solved:
-            again = state.copy()
-            for m in pruned.moves:
-                again.play(m)
-            assert again.is_won()
-        compared += 1
+    compared = sum(pruned_agrees_with_full(endgame(game, rng, rng.randint(8, 12), **opts), states=5_000)
+                   for _ in range(10))
     assert compared >= 3
 
 
