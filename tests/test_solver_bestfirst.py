@@ -14,7 +14,8 @@ from tarot_learn.core import Move
 from tarot_learn.solve import Status, solve
 from tarot_learn.solve.adapters import PatienceAdapter, adapter_for
 from tarot_learn.solve.bestfirst import best_first
-from tarot_learn.solve.lost import buried_card, lost_reason
+from tarot_learn.solve.lost import buried_card, lost_reason, pinned_cards
+from solver_checks import pruned_agrees_with_full
 from test_solve import _blocked_layout, _endgame, replay
 
 ENDGAMES = [("klondike", {}), ("klondike", {"draw": 3}), ("klondike", {"draw": 3, "foundation_return": False}),
@@ -96,6 +97,56 @@ def test_a_parent_up_for_good_counts_as_gone():
     assert "up for good" in reason
     with_returns = games.from_layout("klondike", layout.replace("False", "True"))
     assert buried_card(with_returns) == ""
+
+
+# Two columns, each holding face down the card the other's top card must follow up, under it
+# every card that top card could be built on: neither top card ever moves.
+PINNED = {
+    "klondike": ("options: foundation_return=False\nf1: ..10S\nf2: ..10H\nf3: ..10D\nf4: ..QC\n"
+                 "t1: [JS KH KD] QH\nt2: [JH KS KC] QS\ns: JD QD\n"),
+    "tarot-solitaire": ("options: fool=trump_ace\nf1: ..PW\nf2: ..PC\nf3: ..9S\nf4: ..8P\nf5: ..T21\n"
+                        "t1: [10S NC NP] PP\nt2: [10P NS NW] PS\nt3: KC QS\nt4: KS QC\nt5: KP QW\nt6: KW QP\ns: 9P\n"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_pinned_cards_are_proved_lost_at_once_and_the_full_search_agrees(game):
+    state = games.from_layout(game, PINNED[game])
+    reason = pinned_cards(state)
+    assert reason.startswith("the ") and "can never move" in reason and buried_card(state) == ""
+    r = solve(state, seconds=5)
+    assert r.impossible and r.reason_lost == reason and r.states == 1
+    assert pruned_agrees_with_full(state, 200_000)
+
+
+@pytest.mark.parametrize("game,free", [("klondike", ("KC", "s: JD QD KC")),
+                                       ("tarot-solitaire", ("NW", "s: 9P NW"))])
+def test_one_parent_free_lets_the_pin_go(game, free):
+    """A parent in the stock can come to a column's top and take the pinned card: no reason, and
+    the pruned search wins with the full search."""
+    card, stock = free
+    layout = PINNED[game].replace(f" {card}]", "]").replace(stock.replace(f" {card}", ""), stock)
+    state = games.from_layout(game, layout)
+    assert pinned_cards(state) == ""
+    assert pruned_agrees_with_full(state, 200_000) and solve(state).solved
+
+
+def test_a_wild_fool_in_the_stock_lets_the_pin_go():
+    """The wild Fool takes any card: from the stock it frees either Page."""
+    layout = PINNED["tarot-solitaire"].replace("fool=trump_ace", "fool=wild").replace(" 9P\n", " 9P T0\n")
+    state = games.from_layout("tarot-solitaire", layout)
+    assert any(state.card(c).is_fool for c in state.stock) and pinned_cards(state) == ""
+    assert pruned_agrees_with_full(state, 200_000)
+
+
+def test_a_deal_with_pinned_cards_is_lost_from_the_start():
+    """Tarot Solitaire with the Fool as trump Ace, seed 9,200,155: the Page of Pentacles (t1) waits
+    for the Three of Pentacles under it and the Page of Cups (t4) for the Six of Cups under the
+    Page of Pentacles; both Knights they could go on lie under them, and the King of Cups (t8, a
+    base) waits for the Queen of Cups under the Page of Cups."""
+    state = games.new("tarot-solitaire", seed=9_200_155, fool="trump_ace")
+    r = solve(state, seconds=5)
+    assert r.impossible and r.states == 1 and "Page of Pentacles in t1" in r.reason_lost
 
 
 def test_no_legal_move_and_stuck_are_named():
