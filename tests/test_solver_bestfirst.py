@@ -131,6 +131,18 @@ def test_one_parent_free_lets_the_pin_go(game, free):
     assert pruned_agrees_with_full(state, 200_000) and solve(state).solved
 
 
+def test_a_parent_that_can_never_come_into_a_column_counts_as_covered():
+    """The Knight of Wands waits in the stock, but both Queens it goes on lie under the Page of
+    Pentacles: it never comes into a column to take the Page of Swords."""
+    layout = ("options: fool=trump_ace\nf1: ..PW\nf2: ..PC\nf3: ..9S\nf4: ..8P\nf5: ..T21\n"
+              "t1: [10S NC NP QC QP] PP\nt2: [10P NS] PS\nt3: KC QS\nt4: KS\nt5: KP QW\nt6: KW\ns: 9P NW\n")
+    state = games.from_layout("tarot-solitaire", layout)
+    assert "can never come into a column" in pinned_cards(state)
+    assert pruned_agrees_with_full(state, 200_000)
+    freed = games.from_layout("tarot-solitaire", layout.replace(" QP]", "]").replace("t4: KS\n", "t4: KS QP\n"))
+    assert pinned_cards(freed) == "" and pruned_agrees_with_full(freed, 200_000) and solve(freed).solved
+
+
 def test_a_wild_fool_in_the_stock_lets_the_pin_go():
     """The wild Fool takes any card: from the stock it frees either Page."""
     layout = PINNED["tarot-solitaire"].replace("fool=trump_ace", "fool=wild").replace(" 9P\n", " 9P T0\n")

@@ -10,16 +10,19 @@
   leave, and a card that must go up never will: the deal is lost from here on.
 * **Pinned cards**: the buried-card argument for several columns at once.  Take for each column
   a number of its bottom cards, *held*.  A card is *never up* when it is held or every card that
-  must be up before it (its predecessors) is never up; a card *never shows* when a held card lies
-  on it, or it is up for good.  Suppose each column's top held card can never go up (it needs no
-  home, or all its predecessors are never up), and every held card that could move does not: a
-  top held card, or a face-up one (a run head), moves only onto a parent at a column's top, or
-  onto an empty column, or not at all (a base King); here every parent never shows and none may
-  open an empty column.  Then no held card ever moves: at the first move of one, every held card
-  is still in place, so its predecessors are not up and its parents are covered or gone, and the
-  move cannot be made; and a card under held cards never leaves its column.  So when some held
-  card, or a card that waits on one, must go up, the position is lost.  The largest such holding
-  is found by starting from every card and letting go of any card that could move.
+  must be up before it (its predecessors) is never up.  A card *never shows* when a held card lies
+  on it, or it is up for good, or it is out of the columns (stock, waste, a foundation it may
+  leave), may not open an empty column and each of its parents never shows: such a card comes
+  into a column only onto a parent there.  Suppose each column's top held card can never go up
+  (it has no foundation, or all its predecessors are never up), and every held card that could
+  move does not: a top held card, or a face-up one (a run head), moves only onto a parent at a
+  column's top or onto an empty column (never, for a base King); here every parent never shows
+  and none may open an empty column.  Then no held card moves and no card that never shows comes
+  into a column: at the first such event every held card is still in place and no such card is
+  in a column, so a predecessor is not up, a parent is covered, gone or out of the columns, and
+  the event cannot happen.  A card under held cards never leaves its column, so when some held
+  card, or a card that waits on one, must go up, the position is lost.  The largest holding is
+  found by starting from every card and letting go of any card that could move.
 * **Stuck**: nothing but turning the stock can be done, and going once round it offers no other
   move (the engine's :meth:`~tarot_learn.games.solitaire.Patience.is_stuck`).
 
@@ -130,7 +133,7 @@ def pinned_cards(state: Any) -> str:
     what = tops[0] if len(tops) == 1 else ", ".join(tops[:-1]) + " and " + tops[-1]
     return (f"{what} can never move, nor any card under {'it' if len(tops) == 1 else 'them'}: "
             "each goes up only after a card held that way, and every card it could be built on "
-            "is held that way too or is up for good")
+            "is held that way too, is up for good, or can never come into a column")
 
 
 _PREDECESSORS: dict[int, tuple[Any, list[list[int] | None]]] = {}
@@ -183,7 +186,7 @@ def _held_heights(state: Any) -> list[int]:
     while changed and any(heights):
         changed = False
         never_up = _never_up(preds, {c for col, h in zip(tab, heights) for c in col[:h]})
-        covered = gone | {c for col, h in zip(tab, heights) if h for c in col[:h - 1]}
+        covered = _never_shown(state, gone | {c for col, h in zip(tab, heights) if h for c in col[:h - 1]})
         for i, col in enumerate(tab):
             j = heights[i] - 1
             while j >= 0 and (j >= down[i] or j == heights[i] - 1):
@@ -204,3 +207,26 @@ def _may_move(state: Any, col: list[int], j: int, top: bool, covered: set[int],
         return True
     before = preds[c]
     return top and before is not None and not (before and never_up.issuperset(before))
+
+
+def _never_shown(state: Any, covered: set[int]) -> set[int]:
+    """``covered`` and the cards out of the columns that can never come into one: a card enters a
+    column only onto a parent at a column's top or onto an empty column, so cards that may not
+    open one and whose parents all are covered or such cards themselves never show (the largest
+    such set: at the first entry of one, its parent would have to show first)."""
+    if state.HAS_RESERVE:
+        return covered                  # the reserve may fill an emptied column by itself
+    tbl = state.tbl
+    outside = list(state.stock) + list(state.waste)
+    if state.returns_allowed:
+        for f in state.found:
+            outside.extend(f)
+    cand = {c for c in outside if not tbl.empty_ok[c]}
+    changed = True
+    while changed:
+        changed = False
+        for c in list(cand):
+            if not all(p in covered or p in cand for p in tbl.parents[c]):
+                cand.discard(c)
+                changed = True
+    return covered | cand
