@@ -5,16 +5,17 @@ solver (``solve.solve`` with ``clock=time.process_time``: CPU seconds, so a busy
 does not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in each of
 its modes: ``fast`` (a greedy best-first search that keeps only the best moves of each position:
 it finds solutions but seldom proves a deal lost) and ``minimal`` (a complete A* search: it proves
-deals lost, and after a first solution goes on looking for a shorter one).  Klondike-Solver's
-budget is a number of positions, not seconds, so both get the SAME CPU budget this way: it runs
-with a position cap three times what it examines in that budget on this machine (calibrated on
-seeds 800..815), its CPU time is measured, and a verdict counts only when it came within the
-budget (a later one is undecided, as ours would be).  A deal its cap stopped before the budget is
-counted as "cut short" (should be 0).  Printed per draw count and budget: the share of deals
-decided (solved or proved impossible) by ours and by each mode, the better mode named
-"strongest", contradictions (one says solved, the other impossible: must be 0), and positions per
-CPU second of both.  Then our decided share for Tarot Solitaire (standard and each variant) and
-American Toad.
+deals lost, and after a first solution goes on looking for a shorter one).  Both get the SAME CPU
+budget: each Klondike-Solver deal runs in a process of its own whose CPU time the system limits
+(``RLIMIT_CPU``: the budget plus the few seconds Python takes to start); its CPU time in the
+search is measured, and a verdict counts only when it came within the budget (a later one, or a
+process the limit stopped, is undecided, as ours would be).  Its position cap is set well above
+what it examines in the budget (measured on calibration deals, seeds 800..815), so that the CPU
+limit ends its search; a deal its cap stopped first is counted as "cut short" (should be 0).
+Printed per draw count and budget: the share of deals decided (solved or proved impossible) by
+ours and by each mode, the better mode named "strongest", contradictions (one says solved, the
+other impossible: must be 0), and positions per CPU second of both.  Then our decided share for Tarot Solitaire
+(standard and each variant) and American Toad.
 
 Run: ``python benchmarks/bench_solver_strength.py`` (``make bench``: 20 deals, 2 s, a few
 minutes of CPU) or ``--full`` (the acceptance run: 100 deals from seed 7,000,000, a range never
@@ -26,11 +27,16 @@ measures the older depth-first search for a before/after figure.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import multiprocessing
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +78,46 @@ def _ks(job: tuple[int, int, str, int]) -> tuple[int, str, float, bool]:
     return seed, KS_STATUS[result.name], secs, capped
 
 
+STARTUP_SLACK = 3.0  # CPU seconds a fresh Python takes to import pyksolve and tarot_learn, and more
+
+
+def ks_cap(rate: float, seconds: float) -> int:
+    """Klondike-Solver's position cap for a budget: one and a half times what it examines in the
+    budget, so that the CPU limit, not the cap, ends its search.  The cap is also the size of the
+    table it sets up first (about 17 bytes a position), hence the bounds: never under its own default,
+    never over 100 million (1.7 GB)."""
+    return min(100_000_000, max(5_000_000, math.ceil(1.5 * rate * seconds)))
+
+
+def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
+    """One deal through Klondike-Solver in a process of its own that the system stops once it has
+    used the budget's CPU time (plus start-up): (seed, verdict, cut short by its cap before the
+    budget).  A process stopped by the limit gives "undecided"; so does a verdict after the budget."""
+    seed, draw, mode, seconds, cap = job
+    limit = math.ceil(seconds + STARTUP_SLACK)
+
+    def cap_cpu() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 2))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a stopped search leaves no core file
+
+    args = json.dumps([seed, draw, mode, cap])
+    done = subprocess.run([sys.executable, __file__, "--peer-deal", args], capture_output=True,
+                          text=True, preexec_fn=cap_cpu, check=False)
+    if done.returncode != 0:
+        if done.returncode > 0:  # a crash, not the limit: say so rather than count it undecided
+            raise SystemExit(f"Klondike-Solver failed on deal {seed}: {done.stderr.strip()[-300:]}")
+        return seed, "undecided", False
+    _, status, secs, capped = json.loads(done.stdout)
+    return seed, status if secs <= seconds else "undecided", capped and secs < seconds
+
+
+def peer_deal(arg: str) -> int:
+    """The child process of ``_ks_bounded``: one deal, its result as JSON."""
+    seed, draw, mode, cap = json.loads(arg)
+    print(json.dumps(_ks((seed, draw, mode, cap))))
+    return 0
+
+
 def ks_rate(draw: int, mode: str, pool) -> float:
     """Positions per CPU second for Klondike-Solver in ``mode``, on calibration deals (seeds
     800..815) where it uses its whole budget."""
@@ -90,18 +136,7 @@ def _share(rows: dict[int, str]) -> float:
     return sum(v != "undecided" for v in rows.values()) / max(1, len(rows))
 
 
-def _within(rows: list[tuple[int, str, float, bool]], seconds: float) -> tuple[dict[int, str], int]:
-    """Klondike-Solver's verdicts that came within ``seconds`` of CPU (a later one is undecided),
-    and how many deals its position cap stopped before the budget (cut short)."""
-    out: dict[int, str] = {}
-    short = 0
-    for seed, status, secs, capped in rows:
-        out[seed] = status if secs <= seconds else "undecided"
-        short += status == "undecided" and capped and secs < seconds
-    return out, short
-
-
-def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool) -> int:
+def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool, processes: int) -> int:
     ours = {s: (st, n, t) for s, st, n, t in pool.imap_unordered(
         _ours, [("klondike", {"draw": draw}, s, seconds, method) for s in seeds])}
     mine = {s: v[0] for s, v in ours.items()}
@@ -113,8 +148,10 @@ def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool) -> 
     shares, bad = {}, 0
     for mode in ("fast", "minimal"):
         rate = ks_rate(draw, mode, pool)
-        cap = max(3000, int(3 * rate * seconds))
-        theirs, short = _within(list(pool.imap_unordered(_ks, [(s, draw, mode, cap) for s in seeds])), seconds)
+        cap = ks_cap(rate, seconds)
+        with ThreadPoolExecutor(processes) as threads:
+            got = list(threads.map(_ks_bounded, [(s, draw, mode, seconds, cap) for s in seeds]))
+        theirs, short = {s: v for s, v, _ in got}, sum(c for _, _, c in got)
         contra = [s for s in seeds if {mine[s], theirs[s]} == {"solved", "impossible"}]
         bad += len(contra)
         shares[mode] = _share(theirs)
@@ -154,7 +191,10 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--method", choices=("best", "depth"), default="best")
     ap.add_argument("--only", choices=("klondike", "others"), default=None)
+    ap.add_argument("--peer-deal", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.peer_deal:
+        return peer_deal(args.peer_deal)
     try:
         import pyksolve  # noqa: F401
     except ImportError:
@@ -172,7 +212,7 @@ def main() -> int:
         for seconds in budgets:
             if args.only != "others":
                 for draw in (1, 3):
-                    bad += klondike(draw, seeds, seconds, args.method, pool)
+                    bad += klondike(draw, seeds, seconds, args.method, pool, args.processes)
             if args.only != "klondike":
                 others(seeds, seconds, args.method, pool)
     print(f"contradictions in all: {bad}; bench_solver_strength: {time.perf_counter() - start:.0f} s wall")
