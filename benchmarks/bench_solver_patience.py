@@ -10,7 +10,8 @@ the solver was developed.
 
 Run: ``python benchmarks/bench_solver_patience.py`` (``make bench``: 30 deals per game and
 variant, 2 processes, about ten minutes of CPU); flags ``--deals N --first-seed S --processes N
---budgets 2 10``.  Run it under ``nice`` on a shared machine.
+--budgets 2 10 --only LABEL`` (``--only draw=3 american-toad``: just the variants whose printed
+label, or whose game, is one of those given).  Run it under ``nice`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -43,9 +44,14 @@ def one_deal(job: tuple[str, dict, int, float]) -> tuple[int, str, int, float]:
     return seed, r.status.value, r.states, time.process_time() - t0
 
 
+def label_of(opts: dict) -> str:
+    """A variant's printed label: its options, or ``standard``."""
+    return " ".join(f"{k}={v}" for k, v in opts.items()) or "standard"
+
+
 def report(game: str, opts: dict, seeds: list[int], budgets: list[float], pool) -> int:
     """Print one line per budget for a game and variant; returns the contradictions found."""
-    label = " ".join(f"{k}={v}" for k, v in opts.items()) or "standard"
+    label = label_of(opts)
     verdicts: dict[float, dict[int, str]] = {}
     for seconds in budgets:
         rows = list(pool.imap_unordered(one_deal, [(game, opts, s, seconds) for s in seeds]))
@@ -68,12 +74,18 @@ def main() -> int:
     ap.add_argument("--first-seed", type=int, default=8_300_000)
     ap.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--budgets", type=float, nargs="+", default=[2.0, 10.0])
+    ap.add_argument("--only", nargs="+", metavar="LABEL", default=None,
+                    help="run only these variants, by printed label (draw=3, fool=trump_ace, ...) or game")
     args = ap.parse_args()
+    chosen = [(g, o) for g, o in GAMES if args.only is None or {g, label_of(o)} & set(args.only)]
+    if not chosen:
+        ap.error(f"no variant is labelled {' or '.join(args.only)}; labels: "
+                 + ", ".join(label_of(o) for _, o in GAMES))
     seeds = list(range(args.first_seed, args.first_seed + args.deals))
     print(f"seeds {seeds[0]}..{seeds[-1]}, budgets {args.budgets} CPU s per deal, {args.processes} processes")
     start = time.perf_counter()
     with multiprocessing.get_context().Pool(args.processes) as pool:
-        bad = sum(report(game, opts, seeds, args.budgets, pool) for game, opts in GAMES)
+        bad = sum(report(game, opts, seeds, args.budgets, pool) for game, opts in chosen)
     print(f"contradictions in all: {bad}; bench_solver_patience: {time.perf_counter() - start:.0f} s wall, "
           f"load average {os.getloadavg()[0]:.1f}")
     return 1 if bad else 0
