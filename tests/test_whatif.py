@@ -32,6 +32,16 @@ def test_intervals_separate_and_the_race_stops():
     assert race.contrast() == (0, "a")
 
 
+def test_a_deal_lost_from_the_start_says_why():
+    """Under one pass of three cards, deal 2 offers nothing to play: the race says so in words
+    (a reason found without any search), while the standard rules give no such reason."""
+    race = _race()
+    race.rows = {"a": {2: "solved"}, "b": {2: "impossible"}}
+    assert race.contrast() == (2, "a")
+    assert race.why_lost(2, "b").startswith("nothing but turning the stock can be played")
+    assert race.why_lost(2, "a") == ""
+
+
 def test_undecided_deals_keep_the_intervals_wide():
     race = _race()
     race.rows = {"a": {i: "undecided" for i in range(40)}, "b": {i: "impossible" for i in range(40)}}
@@ -83,6 +93,10 @@ def test_the_widget_runs_in_the_background_and_opens_the_contrasting_deal(tmp_pa
     if found is None:
         pytest.skip("no deal here is won under one rule set and proved lost under the other")
     seed, side = found
+    said = html.unescape(w.deal_box.children[0].value)
+    why = race.why_lost(seed, "b" if side == "a" else "a")
+    assert f"Deal {seed} is won under {side.upper()}" in said
+    assert (why in said) if why else "every line that could matter" in said
     board = w.open_deal(side)
     assert board.state.seed == seed and board.state.options == race.variants[side].options
     other = w.open_deal("b" if side == "a" else "a")

@@ -12,10 +12,12 @@ decides that deal.
 :class:`WhatIf` is the widget around it: a dropdown per rule knob for each side, Start and Stop,
 a live chart of both intervals narrowing as deals come in (SVG, :mod:`tarot_learn.render.chart`,
 so it looks the same in the static site), and, when a deal is won under one side and lost under
-the other, buttons that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either
-rule set.  The race runs on a background thread, so the notebook stays usable; where there are no
-threads (the static site's browser Python) it runs a batch at a time on the kernel's event loop,
-which answers the page, and Stop, between batches.
+the other, why it is lost where a sentence can say it (:func:`~tarot_learn.solve.lost_reason`:
+every card is known here, as for the solver) and buttons that open it on a
+:class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.  The race runs on a
+background thread, so the notebook stays usable; where there are no threads (the static site's
+browser Python) it runs a batch at a time on the kernel's event loop, which answers the page, and
+Stop, between batches.
 
 >>> from tarot_learn import games
 >>> race = Race(games.variant("klondike"), games.variant("klondike", draw=3),
@@ -35,7 +37,9 @@ from typing import Any, Callable
 from ..errors import OptionError
 from ..games.variants import Variant, knobs, variant
 from ..render.chart import Band, Chart, band_chart
+from ..solve import lost_reason
 from ..solve.explorer import explore, wilson
+from ._common import esc
 
 __all__ = ["Race", "WhatIf", "Z_STOP"]
 
@@ -113,6 +117,12 @@ class Race:
             if pair == ("impossible", "solved"):
                 return seed, "b"
         return None
+
+    def why_lost(self, seed: int, side: str) -> str:
+        """Why deal ``seed`` is lost from the start under ``side``'s rules, in a sentence, where
+        the reason is simple (a card buried under what it waits for, cards pinned under each
+        other, nothing to play); ``""`` when only the whole search shows it."""
+        return lost_reason(self.variants[side].new(seed))
 
     def step(self) -> bool:
         """Solve the next batch under both rule sets; ``True`` while the race goes on."""
@@ -274,9 +284,12 @@ class WhatIf:
             button = W.Button(description=f"Play it under {s.upper()}")
             button.on_click(lambda _, s=s: self.open_deal(s))
             buttons.append(button)
+        why = race.why_lost(seed, other)
+        why = (f" Under {other.upper()}, {esc(why)}." if why else
+               f" Under {other.upper()}, the solver went through every line that could matter.")
         self.deal_box.children = (W.HTML(f"Deal {seed} is won under {side.upper()} "
-                                          f"({race.variants[side]}) and proved lost under "
-                                          f"{other.upper()} ({race.variants[other]}):"),
+                                          f"({esc(str(race.variants[side]))}) and proved lost under "
+                                          f"{other.upper()} ({esc(str(race.variants[other]))}).{why}"),
                                   W.HBox(buttons))
 
     def open_deal(self, side: str) -> Any:
