@@ -41,6 +41,7 @@ PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {"draw": 3}),
     ("tarot-solitaire", {"face_down_row": False}),
     ("tarot-solitaire", {"fool": "trump_ace"}),
+    ("tarot-solitaire", {"redeals": 2}),
 ]
 BAR = {"tarot-solitaire": 0.04, "klondike": 0.10}
 
