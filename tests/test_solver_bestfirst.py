@@ -14,12 +14,13 @@ from tarot_learn.core import Move
 from tarot_learn.solve import Status, solve
 from tarot_learn.solve.adapters import PatienceAdapter, adapter_for
 from tarot_learn.solve.bestfirst import best_first
-from tarot_learn.solve.lost import buried_card, lost_reason, pinned_cards
+from tarot_learn.solve.lost import buried_card, lost_reason, pinned, pinned_cards
 from solver_checks import pruned_agrees_with_full
 from test_solve import _blocked_layout, _endgame, replay
 
 ENDGAMES = [("klondike", {}), ("klondike", {"draw": 3}), ("klondike", {"draw": 3, "foundation_return": False}),
-            ("tarot-solitaire", {}), ("tarot-solitaire", {"draw": 3}), ("tarot-solitaire", {"draw": 1})]
+            ("tarot-solitaire", {}), ("tarot-solitaire", {"draw": 3}), ("tarot-solitaire", {"draw": 1}),
+            ("tarot-solitaire", {"fool": "trump_ace"}), ("tarot-solitaire", {"redeals": 2})]
 
 
 def _best_only(state, states=20_000):
@@ -279,3 +280,29 @@ def test_a_best_first_search_paused_goes_on_where_it_stopped():
     assert paused.until(50_000, float("inf"), time.perf_counter) == whole
     if whole[0] == "solved":
         assert replay(state, whole[1]).is_won()
+
+
+@pytest.mark.parametrize("game,opts", [("tarot-solitaire", {"fool": "trump_ace"}),
+                                       ("klondike", {"foundation_return": False}),
+                                       ("klondike", {"draw": 3, "foundation_return": False})])
+def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, monkeypatch):
+    """Pruning rule 8: the search drops positions the pinned-cards proof shows lost.  On late
+    positions where it drops some, the pruned search agrees with the full one."""
+    from tarot_learn.solve import adapters
+
+    dropped = []
+
+    def counted(state):
+        hit = pinned(state)
+        dropped.append(hit)
+        return hit
+
+    monkeypatch.setattr(adapters, "pinned", counted)
+    rng = random.Random(8)
+    agreed = 0
+    for _ in range(40):
+        state = _endgame(game, rng, rng.randint(10, 16), **opts)
+        dropped.clear()
+        if pruned_agrees_with_full(state, 20_000) and any(dropped):
+            agreed += 1
+    assert agreed >= 3

@@ -54,6 +54,12 @@ lost:
    run off another face-up card leaves that card pending in turn.  That narrower search is not
    proved to keep a win; the solver uses it only to find wins (``search.py``).
 
+8. **Positions proved lost are not searched.**  Where no card comes back down from a
+   foundation and no card takes every other card, a position the pinned-cards proof of
+   ``lost.py`` shows lost gets no steps: no line from it wins, so dropping it loses no win, and
+   a search that runs dry still proves its start lost.  (Elsewhere the proof hardly ever holds
+   and would cost about as much as expanding the position.)
+
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
 
@@ -62,6 +68,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable
 
 from ..core import Move, State
+from .lost import pinned, takes_every_card
 from .result import SolveError
 
 __all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "Step"]
@@ -144,6 +151,9 @@ class PatienceAdapter:
         self.found_pos = tbl.found_pos
         self.found_slots = tbl.found_slots
         self.col_index = {t: j for j, t in enumerate(self.T)}
+        # Pruning rule 8 costs about what an expansion does; it pays where cards get pinned
+        # often: no card comes back down and none takes every card (the wild Fool).
+        self.pin_check = not self.returns and not takes_every_card(tbl)
         # Pruning rule 7: the face-up card a run was just lifted off, which the next step must
         # use (-1: none), and its column.
         self.pending = -1
@@ -343,6 +353,8 @@ class PatienceAdapter:
                         return f
             return -1
 
+        if self.pin_check and pinned(self.state):
+            return []               # rule 8: proved lost, nothing to search
         top_list, first_empty = self._tops()
         if self.pending >= 0:
             return self._pending_uses(top_list, first_empty)

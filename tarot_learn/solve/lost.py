@@ -37,11 +37,11 @@ Spades or the Five of Clubs, so it can never leave its column
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..core import State
 
-__all__ = ["lost_reason", "buried_card", "pinned_cards", "dead_from_start"]
+__all__ = ["lost_reason", "buried_card", "pinned_cards", "pinned", "takes_every_card", "dead_from_start"]
 
 
 def dead_from_start(state: State) -> str:
@@ -119,14 +119,22 @@ def _sentence(state: Any, col: str, y: int, before: list[int], under: list[int],
     return text + ", so it can never leave its column"
 
 
+def pinned(state: Any) -> bool:
+    """Whether the pinned-cards reason holds for a patience position (what :func:`pinned_cards`
+    puts in a sentence): fast enough for the search to ask of every position it expands."""
+    return bool(_pinned_heights(state))
+
+
+def takes_every_card(tbl: Any) -> bool:
+    """Whether some card of a game's :class:`~tarot_learn.games.solitaire.Table` may take every
+    other card (Tarot Solitaire's wild Fool): while it may show, hardly anything is pinned."""
+    return bool(_predecessors(tbl)[2])
+
+
 def pinned_cards(state: Any) -> str:
     """The pinned-cards reason of the module docstring for a patience position, or ``""``."""
-    heights = _held_heights(state)
-    if not any(heights):
-        return ""
-    held = {c for col, h in zip(state.tab, heights) for c in col[:h]}
-    pos = state.tbl.found_pos
-    if not any(pos[c] >= 0 for c in _never_up(_predecessors(state.tbl), held)):
+    heights = _pinned_heights(state)
+    if not heights:
         return ""
     tops = [f"the {state.card(col[h - 1]).name} in {state.column_ids[i]}"
             for i, (col, h) in enumerate(zip(state.tab, heights)) if h]
@@ -136,16 +144,53 @@ def pinned_cards(state: Any) -> str:
             "is held that way too, is up for good, or can never come into a column")
 
 
-_PREDECESSORS: dict[int, tuple[Any, list[list[int] | None]]] = {}
+_PREDECESSORS: dict[int, tuple[Any, list[list[int] | None], list[int], frozenset[int]]] = {}
 
 
-def _predecessors(tbl: Any) -> list[list[int] | None]:
-    """For each card, the cards one of which must be up before it goes up: ``None`` for a card
-    that never goes up, ``[]`` for one that may start a foundation.  Kept per table (a game's
-    tables live as long as the program)."""
+def _pinned_heights(state: Any) -> list[int]:
+    """The largest holding's heights when it holds a card that must go up (or a card that waits
+    on one), else ``[]``.  A first pass lets every card show that is not plainly kept from
+    showing (a card at a column's top or on the reserve, or out of the columns and free to open
+    an empty column, always may): it holds no less than the true holding, costs less, and
+    mostly holds nothing."""
+    tbl = state.tbl
+    outside = state.stock + state.waste
+    if state.returns_allowed:
+        for f in state.found:
+            outside = outside + f
+    free = {c for c in outside if tbl.empty_ok[c]}
+    # A card every other card goes on (the wild Fool), out of the columns and free to open one,
+    # would take any held top card but a base (one that may not be lifted): nothing is held.
+    if not free.isdisjoint(_predecessors(tbl)[2]) and all(state.may_lift(col, 0) for col in state.tab if col):
+        return []
+    free.update(col[-1] for col in state.tab if col)
+    free.update(state.reserve)
+    hidden = set(range(len(tbl.cards))) - free
+    heights = _held_heights(state, [len(col) for col in state.tab], lambda hs: hidden)
+    if not any(heights):
+        return []
+    gone: set[int] = set()
+    if not state.returns_allowed:
+        for f in state.found:
+            gone.update(f)
+
+    def never_shown(hs: list[int]) -> set[int]:
+        return _never_shown(state, gone | {c for col, h in zip(state.tab, hs) if h for c in col[:h - 1]})
+
+    heights = _held_heights(state, heights, never_shown)
+    held = {c for col, h in zip(state.tab, heights) for c in col[:h]}
+    pos = tbl.found_pos
+    return heights if any(pos[c] >= 0 for c in _never_up(tbl, held)) else []
+
+
+def _predecessors(tbl: Any) -> tuple[list[list[int] | None], list[int], frozenset[int]]:
+    """For each card, the cards one of which must be up before it goes up (``None`` for a card
+    that never goes up, ``[]`` for one that may start a foundation); the cards that go up,
+    lowest place on a foundation first; and the cards every other card may be built on.
+    Kept per table (tables live as long as the program)."""
     known = _PREDECESSORS.get(id(tbl))
     if known is not None and known[0] is tbl:
-        return known[1]
+        return known[1], known[2], known[3]
     pos, slots = tbl.found_pos, tbl.found_slots
     at: dict[tuple[int, int], list[int]] = {}
     for c in range(len(tbl.cards)):
@@ -153,40 +198,38 @@ def _predecessors(tbl: Any) -> list[list[int] | None]:
             at.setdefault((f, pos[c]), []).append(c)
     out = [None if pos[c] < 0 else [p for f in slots[c] for p in at.get((f, pos[c] - 1), ())]
            for c in range(len(tbl.cards))]
-    _PREDECESSORS[id(tbl)] = (tbl, out)
-    return out
+    order = sorted((c for c in range(len(tbl.cards)) if pos[c] > 0), key=pos.__getitem__)
+    wild = frozenset(p for p in range(len(tbl.cards))
+                     if all(p in tbl.parent_sets[c] for c in range(len(tbl.cards)) if c != p))
+    _PREDECESSORS[id(tbl)] = (tbl, out, order, wild)
+    return out, order, wild
 
 
-def _never_up(preds: list[list[int] | None], held: set[int]) -> set[int]:
-    """The held cards and every card whose predecessors all are never up (closed under that)."""
+def _never_up(tbl: Any, held: set[int]) -> set[int]:
+    """The held cards and every card whose predecessors all are never up: one pass, lowest place
+    first, since a card's predecessors lie one place lower."""
+    preds, order, _ = _predecessors(tbl)
     out = set(held)
-    grew = True
-    while grew:
-        grew = False
-        for c, before in enumerate(preds):
-            if before and c not in out and out.issuperset(before):
-                out.add(c)
-                grew = True
+    for c in order:
+        before = preds[c]
+        if before and c not in out and out.issuperset(before):
+            out.add(c)
     return out
 
 
-def _held_heights(state: Any) -> list[int]:
+def _held_heights(state: Any, heights: list[int], never_shown: Callable[[list[int]], set[int]]) -> list[int]:
     """For each column, how many of its bottom cards the largest pinned holding keeps (module
-    docstring): every card at first, then a column lets go of its top held card, or of a face-up
-    held card and what lies on it, while one could move."""
-    tbl = state.tbl
-    preds = _predecessors(tbl)
-    gone: set[int] = set()
-    if not state.returns_allowed:
-        for f in state.found:
-            gone.update(f)
+    docstring), starting from ``heights`` (no fewer): a column lets go of its top held card, or
+    of a face-up held card and what lies on it, while one could move.  ``never_shown(heights)``
+    gives the cards that never show for a holding."""
+    preds = _predecessors(state.tbl)[0]
     tab, down = state.tab, state.down
-    heights = [len(col) for col in tab]
+    heights = list(heights)
     changed = True
     while changed and any(heights):
         changed = False
-        never_up = _never_up(preds, {c for col, h in zip(tab, heights) for c in col[:h]})
-        covered = _never_shown(state, gone | {c for col, h in zip(tab, heights) if h for c in col[:h - 1]})
+        never_up = _never_up(state.tbl, {c for col, h in zip(tab, heights) for c in col[:h]})
+        covered = never_shown(heights)
         for i, col in enumerate(tab):
             j = heights[i] - 1
             while j >= 0 and (j >= down[i] or j == heights[i] - 1):
