@@ -7,11 +7,12 @@ its modes: ``fast`` (a greedy best-first search that keeps only the best moves o
 it finds solutions but seldom proves a deal lost) and ``minimal`` (a complete A* search: it proves
 deals lost, and after a first solution goes on looking for a shorter one).  Both get the SAME CPU
 budget: each Klondike-Solver deal runs in a process of its own whose CPU time the system limits
-(``RLIMIT_CPU``: the budget plus the few seconds Python takes to start); its CPU time in the
-search is measured, and a verdict counts only when it came within the budget (a later one, or a
-process the limit stopped, is undecided, as ours would be).  Its position cap is set well above
-what it examines in the budget (measured on calibration deals, seeds 800..815), so that the CPU
-limit ends its search; a deal its cap stopped first is counted as "cut short" (should be 0).
+(``RLIMIT_CPU``); its CPU time in the search is measured, and a verdict counts only when it came
+within the budget (a later one, or a process the limit stopped, is undecided, as ours would be).
+Its position cap starts at one and a half times what it examines in the budget (measured on
+calibration deals, seeds 800..815); when the cap stops a search within the budget, the search runs
+again with four times the cap and only that search's time counts, so the budget, not the cap,
+ends it.  A deal its largest cap still stopped within the budget is counted as "cut short".
 Printed per draw count and budget: the share of deals decided (solved or proved impossible) by
 ours and by each mode, the better mode named "strongest", contradictions (one says solved, the
 other impossible: must be 0), and positions per CPU second of both.  Then our decided share for Tarot Solitaire
@@ -81,12 +82,15 @@ def _ks(job: tuple[int, int, str, int]) -> tuple[int, str, float, bool]:
 STARTUP_SLACK = 3.0  # CPU seconds a fresh Python takes to import pyksolve and tarot_learn, and more
 
 
+MAX_CAP = 400_000_000  # positions: Klondike-Solver's table then takes about 7 GB
+
+
 def ks_cap(rate: float, seconds: float) -> int:
-    """Klondike-Solver's position cap for a budget: one and a half times what it examines in the
-    budget, so that the CPU limit, not the cap, ends its search.  The cap is also the size of the
-    table it sets up first (about 17 bytes a position), hence the bounds: never under its own default,
-    never over 100 million (1.7 GB)."""
-    return min(100_000_000, max(5_000_000, math.ceil(1.5 * rate * seconds)))
+    """Klondike-Solver's first position cap for a budget: one and a half times what it examines
+    in the budget on the calibration deals (never under its own default).  The cap is also the size
+    of a table it sets up before searching (about 17 bytes a position, 0.65 CPU s for 100 million),
+    so a cap far too large would cost it part of a short budget."""
+    return min(MAX_CAP, max(5_000_000, math.ceil(1.5 * rate * seconds)))
 
 
 def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
@@ -94,13 +98,13 @@ def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
     used the budget's CPU time (plus start-up): (seed, verdict, cut short by its cap before the
     budget).  A process stopped by the limit gives "undecided"; so does a verdict after the budget."""
     seed, draw, mode, seconds, cap = job
-    limit = math.ceil(seconds + STARTUP_SLACK)
+    limit = math.ceil(4 * seconds + STARTUP_SLACK)   # room for the searches again with larger caps
 
     def cap_cpu() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 2))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a stopped search leaves no core file
 
-    args = json.dumps([seed, draw, mode, cap])
+    args = json.dumps([seed, draw, mode, cap, seconds])
     done = subprocess.run([sys.executable, __file__, "--peer-deal", args], capture_output=True,
                           text=True, preexec_fn=cap_cpu, check=False)
     if done.returncode != 0:
@@ -112,9 +116,16 @@ def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
 
 
 def peer_deal(arg: str) -> int:
-    """The child process of ``_ks_bounded``: one deal, its result as JSON."""
-    seed, draw, mode, cap = json.loads(arg)
-    print(json.dumps(_ks((seed, draw, mode, cap))))
+    """The child process of ``_ks_bounded``: one deal, its result as JSON.  A search its cap
+    stopped within the budget runs again from the start with four times the cap (up to
+    ``MAX_CAP``), and only the last search's CPU time counts: Klondike-Solver gets, deal by deal,
+    the cap that suited it best."""
+    seed, draw, mode, cap, seconds = json.loads(arg)
+    result = _ks((seed, draw, mode, cap))
+    while result[3] and result[2] < seconds and cap < MAX_CAP:
+        cap = min(MAX_CAP, 4 * cap)
+        result = _ks((seed, draw, mode, cap))
+    print(json.dumps(result))
     return 0
 
 
