@@ -12,7 +12,9 @@ within the budget (a later one, or a process the limit stopped, is undecided, as
 Its position cap starts at one and a half times what it examines in the budget (measured on
 calibration deals, seeds 800..815); when the cap stops a search within the budget, the search runs
 again with four times the cap and only that search's time counts, so the budget, not the cap,
-ends it.  A deal its largest cap still stopped within the budget is counted as "cut short".
+ends it.  Its fast mode also gives up by itself when its pruned search runs out of positions, with
+the same answer as a cap gives: the deals it ended within the budget without a verdict, either
+way, are counted as "gave up".
 Printed per draw count and budget: the share of deals decided (solved or proved impossible) by
 ours and by each mode, the better mode named "strongest", contradictions (one says solved, the
 other impossible: must be 0), and positions per CPU second of both.  Then our decided share for Tarot Solitaire
@@ -95,8 +97,8 @@ def ks_cap(rate: float, seconds: float) -> int:
 
 def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
     """One deal through Klondike-Solver in a process of its own that the system stops once it has
-    used the budget's CPU time (plus start-up): (seed, verdict, cut short by its cap before the
-    budget).  A process stopped by the limit gives "undecided"; so does a verdict after the budget."""
+    used the budget's CPU time (plus start-up): (seed, verdict, ended within the budget without a
+    verdict).  A process stopped by the limit gives "undecided"; so does a verdict after the budget."""
     seed, draw, mode, seconds, cap = job
     limit = math.ceil(4 * seconds + STARTUP_SLACK)   # room for the searches again with larger caps
 
@@ -169,7 +171,7 @@ def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool, pro
         print(f"  Klondike-Solver {mode:7s} decided {100 * shares[mode]:5.1f}%  "
               f"({sum(v == 'solved' for v in theirs.values())} solved, "
               f"{sum(v == 'impossible' for v in theirs.values())} impossible), {rate:,.0f} positions/s "
-              f"(cap {cap:,}, cut short {short}); contradictions {len(contra)} {contra if contra else ''}")
+              f"(first cap {cap:,}, gave up {short}); contradictions {len(contra)} {contra if contra else ''}")
     best = max(shares, key=shares.get)
     ratio = _share(mine) / shares[best] if shares[best] else float("inf")
     print(f"  ours / strongest ({best}) = {ratio:.2f}")
