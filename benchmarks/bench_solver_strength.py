@@ -1,29 +1,31 @@
 """How many deals the solver decides in a CPU-time budget, side by side with Klondike-Solver.
 
 For Klondike draw 1 and draw 3, the same deals (ours, written in PySol's board format) go to our
-solver (``solve.solve`` with ``clock=time.process_time``: CPU seconds, so a busy shared machine
-does not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in each of
-its modes: ``fast`` (a greedy best-first search that keeps only the best moves of each position:
-it finds solutions but seldom proves a deal lost) and ``minimal`` (a complete A* search: it proves
-deals lost, and after a first solution goes on looking for a shorter one).  Both get the SAME CPU
+solver (``solve.solve`` with ``clock=time.process_time``: CPU seconds, so a busy shared machine does
+not change the budget) and to Klondike-Solver (``pyksolve``, the ``bench`` extra) in each of its
+modes: ``fast`` (a greedy best-first search that keeps only the best moves of each position: it
+finds solutions but seldom proves a deal lost) and ``minimal`` (a complete A* search: it proves
+deals lost, and after a first solution goes on looking for a shorter one). Both get the SAME CPU
 budget: each Klondike-Solver deal runs in a process of its own whose CPU time the system limits
 (``RLIMIT_CPU``); its CPU time in the search is measured, and a verdict counts only when it came
-within the budget (a later one, or a process the limit stopped, is undecided, as ours would be).
-Its position cap starts at one and a half times what it examines in the budget (measured on
-calibration deals, seeds 800..815); when the cap stops a search within the budget, the search runs
-again with four times the cap and only that search's time counts, so the budget, not the cap,
-ends it.  Its fast mode also gives up by itself when its pruned search runs out of positions, with
-the same answer as a cap gives: the deals it ended within the budget without a verdict, either
-way, are counted as "gave up".
-Printed per draw count and budget: the share of deals decided (solved or proved impossible) by
-ours and by each mode, the better mode named "strongest", contradictions (one says solved, the
-other impossible: must be 0), and positions per CPU second of both.  Then our decided share for Tarot Solitaire
-(standard and each variant) and American Toad.
+within the budget (a later one, or a process the limit stopped, is undecided, as ours would be). Its
+position cap is also the size of a table it sets up before searching (about 17 bytes a position:
+0.65 CPU s for 100 million), so a cap larger than a deal needs costs it part of its budget. The cap
+therefore starts at its own default (5 million); when the cap stops a search within the budget, the
+search runs again with four times the cap (up to 400 million), and only that last search's time
+counts: each deal gets about the smallest cap that suits it, and the budget, not the cap, ends the
+search. Its positions per CPU second are measured on calibration deals (seeds 800..815). Its fast
+mode also gives up by itself when its pruned search runs out of positions, with the same answer as a
+cap gives: the deals it ended within the budget without a verdict, either way, are counted as "gave
+up". Printed per draw count and budget: the share of deals decided (solved or proved impossible) by
+ours and by each mode, the better mode named "strongest", contradictions (one says solved, the other
+impossible: must be 0), and positions per CPU second of both. Then our decided share for Tarot
+Solitaire (standard and each variant) and American Toad.
 
-Run: ``python benchmarks/bench_solver_strength.py`` (``make bench``: 20 deals, 2 s, a few
-minutes of CPU) or ``--full`` (the acceptance run: 100 deals from seed 7,000,000, a range never
-used in development, at 2 s and 10 s; hours of CPU: run it under ``nice``).  Other flags:
-``--deals N --first-seed S --long --only klondike|others --processes N``; ``--method depth``
+Run: ``python benchmarks/bench_solver_strength.py`` (``make bench``: 20 deals, 2 s, a few minutes of
+CPU) or ``--full`` (the acceptance run: 100 deals from seed 7,000,000, a range never used in
+development, at 2 s and 10 s; hours of CPU: run it under ``nice``). Other flags: ``--deals N
+--first-seed S --long --only klondike|others --processes N --peer-modes fast``; ``--method depth``
 measures the older depth-first search for a before/after figure.
 """
 
@@ -84,15 +86,9 @@ def _ks(job: tuple[int, int, str, int]) -> tuple[int, str, float, bool]:
 STARTUP_SLACK = 3.0  # CPU seconds a fresh Python takes to import pyksolve and tarot_learn, and more
 
 
-MAX_CAP = 400_000_000  # positions: Klondike-Solver's table then takes about 7 GB
-
-
-def ks_cap(rate: float, seconds: float) -> int:
-    """Klondike-Solver's first position cap for a budget: one and a half times what it examines
-    in the budget on the calibration deals (never under its own default).  The cap is also the size
-    of a table it sets up before searching (about 17 bytes a position, 0.65 CPU s for 100 million),
-    so a cap far too large would cost it part of a short budget."""
-    return min(MAX_CAP, max(5_000_000, math.ceil(1.5 * rate * seconds)))
+FIRST_CAP = 5_000_000   # positions: Klondike-Solver's own default
+MAX_CAP = 400_000_000   # its table then takes about 7 GB
+TRIES = 5               # 5, 20, 80, 320 and 400 million
 
 
 def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
@@ -100,7 +96,7 @@ def _ks_bounded(job: tuple[int, int, str, float, int]) -> tuple[int, str, bool]:
     used the budget's CPU time (plus start-up): (seed, verdict, ended within the budget without a
     verdict).  A process stopped by the limit gives "undecided"; so does a verdict after the budget."""
     seed, draw, mode, seconds, cap = job
-    limit = math.ceil(4 * seconds + STARTUP_SLACK)   # room for the searches again with larger caps
+    limit = math.ceil(TRIES * seconds + STARTUP_SLACK)   # room for every search with a larger cap
 
     def cap_cpu() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 2))
@@ -149,7 +145,8 @@ def _share(rows: dict[int, str]) -> float:
     return sum(v != "undecided" for v in rows.values()) / max(1, len(rows))
 
 
-def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool, processes: int) -> int:
+def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool, processes: int,
+             modes: tuple[str, ...] = ("fast", "minimal")) -> int:
     ours = {s: (st, n, t) for s, st, n, t in pool.imap_unordered(
         _ours, [("klondike", {"draw": draw}, s, seconds, method) for s in seeds])}
     mine = {s: v[0] for s, v in ours.items()}
@@ -159,9 +156,9 @@ def klondike(draw: int, seeds: list[int], seconds: float, method: str, pool, pro
           f"({sum(v == 'solved' for v in mine.values())} solved, "
           f"{sum(v == 'impossible' for v in mine.values())} impossible), {rate_ours:,.0f} states/s")
     shares, bad = {}, 0
-    for mode in ("fast", "minimal"):
+    for mode in modes:
         rate = ks_rate(draw, mode, pool)
-        cap = ks_cap(rate, seconds)
+        cap = FIRST_CAP
         with ThreadPoolExecutor(processes) as threads:
             got = list(threads.map(_ks_bounded, [(s, draw, mode, seconds, cap) for s in seeds]))
         theirs, short = {s: v for s, v, _ in got}, sum(c for _, _, c in got)
@@ -204,6 +201,8 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--method", choices=("best", "depth"), default="best")
     ap.add_argument("--only", choices=("klondike", "others"), default=None)
+    ap.add_argument("--peer-modes", nargs="+", choices=("fast", "minimal"), default=["fast", "minimal"],
+                    help="Klondike-Solver's modes to run (both by default)")
     ap.add_argument("--peer-deal", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.peer_deal:
@@ -225,7 +224,7 @@ def main() -> int:
         for seconds in budgets:
             if args.only != "others":
                 for draw in (1, 3):
-                    bad += klondike(draw, seeds, seconds, args.method, pool, args.processes)
+                    bad += klondike(draw, seeds, seconds, args.method, pool, args.processes, tuple(args.peer_modes))
             if args.only != "klondike":
                 others(seeds, seconds, args.method, pool)
     print(f"contradictions in all: {bad}; bench_solver_strength: {time.perf_counter() - start:.0f} s wall")
