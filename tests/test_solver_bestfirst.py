@@ -228,7 +228,7 @@ def test_american_toad_plays_free_cards_before_burning_the_stock():
 class _Empty:
     """A chained adapter that has no step at all: its search runs dry at once."""
 
-    def __init__(self, state):
+    def __init__(self, state, dig=False):
         self.inner = adapter_for(state)
 
     def __getattr__(self, name):
@@ -306,3 +306,74 @@ def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, mo
         if pruned_agrees_with_full(state, 20_000) and any(dropped):
             agreed += 1
     assert agreed >= 3
+
+
+# ----- the digging order ----------------------------------------------------------------------------
+def _turn_up_order(layout: str, dig: bool) -> list[str]:
+    """The columns whose steps turn a face-down card up, in the order the adapter gives them."""
+    state = games.from_layout("klondike", layout)
+    ad = PatienceAdapter(state, dig=dig)
+    out = []
+    for step in ad.expand():
+        m = step[-1]
+        i = int(m.src[1:]) - 1 if m.src[0] == "t" else -1
+        if i >= 0 and len(state.tab[i]) - m.count == state.down[i] > 0 and m.src not in out:
+            out.append(m.src)
+    return out
+
+
+def test_the_digging_order_turns_up_the_column_needed_soonest():
+    """Two black Fives may go on a red Six, each turning a card up: the adapter's own order picks
+    the column with more face-down cards, the digging order the one hiding the Ace of Hearts,
+    which the foundations need first."""
+    layout = "options: draw=3\nt1: [AH] 5S\nt2: [9C 8D 7C] 5C\nt3: 6H\nt4: 6D\n"
+    assert _turn_up_order(layout, dig=False) == ["t2", "t1"]
+    assert _turn_up_order(layout, dig=True) == ["t1", "t2"]
+
+
+@pytest.mark.parametrize("game,opts", [("tarot-solitaire", {"fool": "trump_ace"}),
+                                       ("tarot-solitaire", {"redeals": 2}), ("klondike", {"draw": 3})])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), left=st.integers(8, 16))
+def test_the_digging_order_keeps_every_verdict(game, opts, seed, left):
+    """The digging order has the same steps in another order: its search running dry proves
+    the same loss the full search finds, and its wins replay."""
+    state = _endgame(game, random.Random(seed), left, **opts)
+    full = solve(state, states=20_000, seconds=30, prune=False, method="depth")
+    assume(full.decided)
+    outcome, moves, _ = best_first(PatienceAdapter(state.copy(), dig=True), 20_000, float("inf"),
+                                   time.perf_counter)
+    assert outcome == full.status.value
+    if moves:
+        assert replay(state, moves).is_won()
+
+
+def test_a_search_leaves_no_garbage_for_the_collector_and_turns_it_back_on(monkeypatch):
+    """The cyclic collector is off while the solver searches (its passes over the search's
+    tuples cost time): every search it made is freed the moment it ends, none is left in a
+    reference cycle, and the collector is as it was afterwards."""
+    import gc
+    import weakref
+
+    import tarot_learn.solve.search as search
+    from tarot_learn.solve.bestfirst import BestFirst
+
+    made = []
+
+    class Watched(BestFirst):
+        def __init__(self, ad):
+            super().__init__(ad)
+            made.append(weakref.ref(self))
+
+    monkeypatch.setattr(search, "BestFirst", Watched)
+    state = games.new("tarot-solitaire", seed=9_200_004, fool="trump_ace")
+    gc.disable()
+    try:
+        r = solve(state, states=40_000, seconds=None)
+        assert not gc.isenabled() and r.reason == "states"
+        left = [w for w in made if w() is not None]
+    finally:
+        gc.enable()
+    assert len(made) == 4 and not left                 # both orders, sound and chained
+    solve(state, states=2000, seconds=None)
+    assert gc.isenabled()

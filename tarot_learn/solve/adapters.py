@@ -61,6 +61,14 @@ lost:
    and would cost about as much as expanding the position; even here it is asked of every fourth
    position expanded, since every position below a lost one is lost too.)
 
+**Two move orders.**  The order above plays the kinds of move in turn and, among steps turning a
+card up, prefers the column with the most face-down cards.  ``dig=True`` (:func:`digging_adapter_for`)
+prefers instead the column whose face-down cards the foundations need soonest (the fewest cards
+still to go up before one of them can), the most face-down cards breaking ties: a deal whose
+Fool, as the trump Ace, lies at the bottom of a column is won by digging there first.  Each order
+wins deals the other wanders in (``search.py`` runs both); the order never changes which steps
+exist, so a search in either that runs dry proves the same loss.
+
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
 
@@ -72,7 +80,8 @@ from ..core import Move, State
 from .lost import pinned, takes_every_card
 from .result import SolveError
 
-__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "Step"]
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "digging_adapter_for",
+           "Step"]
 
 Step = tuple[Move, ...]
 Ranked = tuple[int, int, Step]    # (priority, tie-break, step): lower first
@@ -116,12 +125,16 @@ class PatienceAdapter:
     """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position (through
     the public engine API of :class:`~tarot_learn.games.solitaire.Patience`)."""
 
-    def __init__(self, state: Any, chain: bool = False) -> None:
+    def __init__(self, state: Any, chain: bool = False, dig: bool = False) -> None:
         self.state = state
         # With ``chain``, a step that answers a pending card and lifts a run off another face-up
         # card leaves that one pending in turn: a narrower search that finds many wins sooner,
         # but is not proved to keep one, so a search with it never proves a loss.
         self.chain = chain
+        self.dig = dig
+        # Per column, how early its steps turning a card up rank (lower first): in the digging
+        # order, how soon its face-down cards are needed (see "Two move orders").
+        self.urgency = [0] * state.NCOLS
         tbl = state.tbl
         self.tbl = tbl
         self.ncols = state.NCOLS
@@ -360,6 +373,7 @@ class PatienceAdapter:
         self.ticks += 1
         if self.pin_check and not self.ticks & 3 and pinned(self.state):
             return []               # rule 8: proved lost, nothing to search
+        self.urgency = self._urgency(flen)
         top_list, first_empty = self._tops()
         if self.pending >= 0:
             return self._pending_uses(top_list, first_empty)
@@ -388,6 +402,24 @@ class PatienceAdapter:
         ranked.sort(key=_rank)
         return [r[2] for r in ranked]
 
+    def _urgency(self, flen: list[int]) -> list[int]:
+        """The digging order's rank of each column: how many cards must still go up before one
+        of its face-down cards can (times 100, so that the most face-down cards break ties); all
+        alike in the adapter's own order."""
+        if not self.dig:
+            return self.urgency
+        s = self.state
+        found_pos, found_slots = self.found_pos, self.found_slots
+        out: list[int] = []
+        for col, d in zip(s.tab, s.down):
+            soonest = 99
+            for c in col[:d]:
+                pos = found_pos[c]
+                if pos >= 0:
+                    soonest = min(soonest, pos - max(flen[f] for f in found_slots[c]))
+            out.append(100 * soonest)
+        return out
+
     def _tops(self) -> tuple[list[tuple[int, int]], int]:
         """``(column, top card)`` of each non-empty column, and the first empty column (-1)."""
         tab = self.state.tab
@@ -413,7 +445,7 @@ class PatienceAdapter:
                 m = (Move("move", T[j], F[f], 1),)
                 if need[c] <= up:
                     return m
-                add((0, -down[j], m))
+                add((0, self.urgency[j] - down[j], m))
         reserve = self.state.reserve
         if not reserve:
             return None
@@ -505,7 +537,7 @@ class PatienceAdapter:
                     # empties the column (American Toad: the reserve fills it, progress)
                     pri, extra = (1, -1) if reserve else (3, 0)
                 elif k == d:
-                    pri, extra = 1, -d         # turns a face-down card up
+                    pri, extra = 1, self.urgency[i] - d    # turns a face-down card up
                 else:
                     y = col[k - 1]             # uncovers the face-up card y
                     if fdest(y) < 0 and child_sets[y] == child_sets[t]:
@@ -517,7 +549,7 @@ class PatienceAdapter:
             for c, (i, k) in heads.items():
                 if k and empty_ok[c]:
                     d = down[i]
-                    pri, extra = (1, -d) if k == d else (5, 0)
+                    pri, extra = (1, self.urgency[i] - d) if k == d else (5, 0)
                     add((pri, extra, (Move("move", T[i], T[first_empty], len(tab[i]) - k),)))
 
     def _pending_uses(self, top_list: list[tuple[int, int]], first_empty: int) -> list[Step]:
@@ -567,7 +599,7 @@ class PatienceAdapter:
         d = self.state.down[i]
         if k == 0:
             return (1, -1) if self.state.reserve else (3, 0)
-        return (1, -d) if k == d else (4, 0)
+        return (1, self.urgency[i] - d) if k == d else (4, 0)
 
     def _return_steps(self, add: Callable[[Ranked], None], up: set[int],
                       top_list: list[tuple[int, int]], first_empty: int) -> None:
@@ -593,12 +625,22 @@ def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:
     return r[0], r[1]
 
 
-def chained_adapter_for(state: State) -> "PatienceAdapter | None":
+def chained_adapter_for(state: State, dig: bool = False) -> "PatienceAdapter | None":
     """The adapter of :func:`adapter_for` with rule 7 chained (``PatienceAdapter(chain=True)``), for
-    a search that may only find wins; ``None`` for games other than the patiences."""
+    a search that may only find wins, in the digging order with ``dig``; ``None`` for games other
+    than the patiences."""
     from ..games.solitaire import Patience
 
-    return PatienceAdapter(state, chain=True) if isinstance(state, Patience) else None
+    return PatienceAdapter(state, chain=True, dig=dig) if isinstance(state, Patience) else None
+
+
+def digging_adapter_for(state: State) -> "PatienceAdapter | None":
+    """The adapter of :func:`adapter_for` in the digging order (``PatienceAdapter(dig=True)``):
+    the same steps, so a search with it proves what one with the other order proves; ``None`` for
+    games other than the patiences."""
+    from ..games.solitaire import Patience
+
+    return PatienceAdapter(state, dig=True) if isinstance(state, Patience) else None
 
 
 def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":

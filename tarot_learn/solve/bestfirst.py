@@ -72,60 +72,72 @@ def best_first(ad: Any, limit: int, deadline: float,
     return BestFirst(ad).until(limit, deadline, clock)
 
 
+class _Budget:
+    """Where a paused search stops next: ``limit`` positions in all, ``deadline`` on ``clock``."""
+
+    def __init__(self) -> None:
+        self.limit = 0
+        self.deadline = 0.0
+        self.clock: Callable[[], float] = lambda: 0.0
+
+
 class BestFirst:
     """A best-first search that stops when its budget runs out and can go on later, with a larger
     budget, from where it stopped (its queue and table kept): :meth:`until`."""
 
     def __init__(self, ad: Any) -> None:
         self.ad = ad
-        self.limit = 0
-        self.deadline = 0.0
-        self.clock: Callable[[], float] = lambda: 0.0
-        self._run = self._search()
+        self._budget = _Budget()
+        # The paused search refers to its budget, not to this object: no reference cycle, so
+        # its table and queue are freed the moment the search is dropped, even with the cyclic
+        # garbage collector off (``search.py`` turns it off while searching).
+        self._run = _search(ad, self._budget)
 
     def until(self, limit: int, deadline: float,
               clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
         """Search on until ``limit`` positions in all or ``deadline``; the answer of
         :func:`best_first`, counting every position this search has found."""
-        self.limit, self.deadline, self.clock = limit, deadline, clock
+        b = self._budget
+        b.limit, b.deadline, b.clock = limit, deadline, clock
         return next(self._run)
 
-    def _search(self) -> Iterator[tuple[str, tuple[Move, ...], int]]:
-        ad = self.ad
-        root: Node = (None, (), 0, 0)
-        walker = _Walker(ad, root)
-        seen = {hash(ad.key())}
-        count = 1
-        heap: list[tuple[int, int, int, Node]] = []
-        play, unplay, key, won = ad.play, ad.unplay, ad.key, ad.won
-        node = root
-        batch = 0
-        while True:
-            batch -= 1               # among equal ranks, the newest first: the line just opened
-            depth, disc = node[2] + 1, node[3]
-            i = 0
-            for step in ad.expand():
-                token = play(step)
-                h = hash(key())
-                if h in seen:
-                    unplay(step, token)
-                    continue
-                seen.add(h)
-                count += 1
-                if won():
-                    walker.line.append((node, step, depth, disc + i))
-                    while True:
-                        yield "solved", walker.moves(), count
+
+def _search(ad: Any, budget: _Budget) -> Iterator[tuple[str, tuple[Move, ...], int]]:
+    """The search itself, a generator that yields each time the budget stops it."""
+    root: Node = (None, (), 0, 0)
+    walker = _Walker(ad, root)
+    seen = {hash(ad.key())}
+    count = 1
+    heap: list[tuple[int, int, int, Node]] = []
+    play, unplay, key, won = ad.play, ad.unplay, ad.key, ad.won
+    node = root
+    batch = 0
+    while True:
+        batch -= 1               # among equal ranks, the newest first: the line just opened
+        depth, disc = node[2] + 1, node[3]
+        i = 0
+        for step in ad.expand():
+            token = play(step)
+            h = hash(key())
+            if h in seen:
                 unplay(step, token)
-                # The i-th new position found from here leaves the adapter's order i times.
-                heappush(heap, (disc + i, batch, i, (node, step, depth, disc + i)))
-                i += 1
-                while count >= self.limit:
-                    yield "states", (), count
-            if not heap:
+                continue
+            seen.add(h)
+            count += 1
+            if won():
+                walker.line.append((node, step, depth, disc + i))
                 while True:
-                    yield "impossible", (), count
-            while self.clock() > self.deadline:
-                yield "seconds", (), count
-            node = heappop(heap)[3]
-            walker.go(node)
+                    yield "solved", walker.moves(), count
+            unplay(step, token)
+            # The i-th new position found from here leaves the adapter's order i times.
+            heappush(heap, (disc + i, batch, i, (node, step, depth, disc + i)))
+            i += 1
+            while count >= budget.limit:
+                yield "states", (), count
+        if not heap:
+            while True:
+                yield "impossible", (), count
+        while budget.clock() > budget.deadline:
+            yield "seconds", (), count
+        node = heappop(heap)[3]
+        walker.go(node)

@@ -42,8 +42,9 @@ __all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "dask_e
            "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
-SOLVER_VERSION = 10  # 10: pinned positions not searched; 9: pinned cards lost at once; 8: sound search paused;
-#                       7: chained searches for wins; 6: rule 7
+SOLVER_VERSION = 11  # 11: two move orders take turns, collector off; 10: pinned positions not searched;
+#                       9: pinned cards lost at once; 8: sound search paused; 7: chained searches for wins;
+#                       6: rule 7
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -5,12 +5,15 @@ unchecked ``push``/``pop`` and remembers every position it has found, by a 64-bi
 adapter's key.  Best-first (``bestfirst.py``, the default) goes on from the most promising
 position found so far; depth-first (``method="depth"``) follows one line to its end first.  Both
 expand each position at most once, so when no step is left the position is proved lost (and
-``lost.py`` says why in a sentence where the reason is simple).  A patience is also searched, for
-a quarter of the budget, with pruning rule 7 chained (``adapters.py``): a narrower search that
-wins many deals the other wanders in, but has no proof that it keeps a win, so only the wins it
-finds are used, never its running dry.  Storing hashes instead of whole
-keys keeps a million positions in ~100 MB; two positions sharing a 64-bit hash in one search is a
-chance below 1 in 10^7.
+``lost.py`` says why in a sentence where the reason is simple).  A patience is searched in two
+move orders that take turns (the adapter's own and the digging order), and for some of the
+budget with pruning rule 7 chained too (``adapters.py``): a narrower search that wins many deals
+the others wander in, but has no proof that it keeps a win, so only the wins it finds are used,
+never its running dry.  Storing hashes instead of whole keys keeps a million positions in
+~100 MB; two positions sharing a 64-bit hash in one search is a chance below 1 in 10^7.  The
+search makes millions of small tuples and none in a reference cycle, so Python's cyclic garbage
+collector is off while it runs: its passes over them cost about an eighth of the search, and a
+pass started in the next search cost that search part of its budget.
 
 >>> from tarot_learn import games
 >>> s = games.from_layout("klondike", "f1: ..QS\\nf2: ..QH\\nf3: ..QD\\nf4: ..KC\\nt1: KS\\nt2: KH\\nt3: KD")
@@ -21,12 +24,13 @@ chance below 1 in 10^7.
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any, Callable
 
 from ..core import Move, State
-from .adapters import GenericAdapter, adapter_for, chained_adapter_for
-from .bestfirst import BestFirst, best_first
+from .adapters import GenericAdapter, adapter_for, chained_adapter_for, digging_adapter_for
+from .bestfirst import BestFirst
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
 
@@ -35,8 +39,9 @@ __all__ = ["solve", "depth_first", "DEFAULT_STATES", "DEFAULT_SECONDS", "check_b
 DEFAULT_STATES = 2_000_000
 DEFAULT_SECONDS = 10.0
 DIVE_STATES = 5000
-CHAIN_SHARE = 0.25
-SOUND_FIRST = 0.4
+DIVE_SHARE = 0.1
+CHAIN_SHARE = 0.3
+SLICE = 0.05
 
 
 def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
@@ -62,14 +67,25 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
     legal move one by one, draws included, without the game-aware pruning (slow: for
     cross-checking the pruning on small positions).  ``method`` is ``"best"`` (a depth-first
     dive with a tenth of the budget, at least 5,000 positions, then best-first search,
-    ``bestfirst.py``, with the rest; for a patience it pauses at 40% of the budget while the
-    chained searches take a quarter) or
+    ``bestfirst.py``, with the rest; for a patience the dives and the best-first searches run in
+    two move orders, and searches with rule 7 chained take turns with them) or
     ``"depth"`` (depth-first only: little memory, but what its first dive does not decide it
     seldom decides later).  ``clock`` measures ``seconds`` (``time.process_time`` for a CPU-time budget).
     """
     max_states, max_seconds = check_budget(states, seconds)
     if method not in ("best", "depth"):
         raise SolveError(f"method is 'best' or 'depth', not {method!r}")
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(state, max_states, max_seconds, prune, method, clock)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(state: State, max_states: int | None, max_seconds: float | None, prune: bool,
+           method: str, clock: Callable[[], float]) -> Result:
     t0 = clock()
     start = time.perf_counter()
     make = adapter_for if prune else GenericAdapter
@@ -96,43 +112,72 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
 
 def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: int, t0: float,
                     deadline: float, clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
-    """A depth-first dive (a tenth of the time, a tenth of the positions but at least
-    ``DIVE_STATES``) decides most easy deals at once; when it does not, best-first search takes the
-    rest of the budget afresh (a proof of loss must come from one whole search).  For a patience
-    searched with pruning, the best-first search stops at ``SOUND_FIRST`` of the budget for the
-    chained searches (:func:`_chained`, ``CHAIN_SHARE`` of the budget), then goes on where it
-    stopped: they find wins the others miss, but only a win of theirs counts."""
-    dive = min(limit, max(limit // 10, DIVE_STATES))
-    outcome, line, count = depth_first(ad, dive, t0 + (deadline - t0) / 10, clock)
-    if outcome not in ("states", "seconds") or count >= limit:
-        return outcome, line, count
-    sound = BestFirst(make(state.copy()))
-    chained = chained_adapter_for(state.copy()) if make is adapter_for else None
-    if chained is not None:
-        pause = t0 + (deadline - t0) * SOUND_FIRST
-        outcome, line, more = sound.until(int((limit - count) * SOUND_FIRST) or 1, pause, clock)
-        if outcome not in ("states", "seconds"):
-            return outcome, line, count + more
-        found, line, extra = _chained(state, chained, limit - count - more, t0, deadline, clock)
-        count += extra
-        if found == "solved":
-            return found, line, count + more
-    outcome, line, more = sound.until(max(1, limit - count), deadline, clock)
+    """Depth-first dives (a tenth of the time and of the positions in all, but at least
+    ``DIVE_STATES`` each) decide most easy deals at once: one in the adapter's order, and for a
+    patience searched with pruning one in the digging order too (``adapters.py``, "Two move
+    orders").  When they do not, best-first searches take the rest of the budget afresh (a proof
+    of loss must come from one whole search): for a patience, :func:`_take_turns`."""
+    dig = digging_adapter_for(state.copy()) if make is adapter_for else None
+    dives = [ad] if dig is None else [ad, dig]
+    span = deadline - t0
+    count = 0
+    for a in dives:
+        share = DIVE_SHARE / len(dives)
+        states = min(limit - count, max(int(limit * share), DIVE_STATES))
+        outcome, line, n = depth_first(a, states, min(deadline, clock() + span * share), clock)
+        count += n
+        if outcome not in ("states", "seconds") or count >= limit:
+            return outcome, line, count
+    if dig is None:
+        outcome, line, more = BestFirst(make(state.copy())).until(max(1, limit - count), deadline, clock)
+        return outcome, line, count + more
+    searches = [_Turn(BestFirst(make(state.copy())), None),
+                _Turn(BestFirst(digging_adapter_for(state.copy())), None)]
+    for order in (False, True):
+        searches.append(_Turn(BestFirst(chained_adapter_for(state.copy(), dig=order)), CHAIN_SHARE / 2))
+    outcome, line, more = _take_turns(searches, limit - count, span, deadline, clock)
     return outcome, line, count + more
 
 
-def _chained(state: State, ad: Any, limit: int, t0: float, deadline: float,
-             clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
-    """The chained searches: a depth-first dive, then best-first, each with ``CHAIN_SHARE / 2`` of
-    the budget; only a win they find counts."""
-    part = (deadline - t0) * CHAIN_SHARE / 2
-    states = max(1, int(limit * CHAIN_SHARE / 2))
-    found, line, count = depth_first(ad, states, min(deadline, clock() + part), clock)
-    if found == "solved" or found == "impossible":
-        return found, line, count
-    found, line, more = best_first(chained_adapter_for(state.copy()), states, min(deadline, clock() + part),
-                                   clock)
-    return found, line, count + more
+class _Turn:
+    """One of the searches that take turns: its best-first search, the share of the budget it
+    may use (``None``: to the end, a sound search), and the positions and seconds it has used."""
+
+    def __init__(self, search: BestFirst, share: float | None) -> None:
+        self.search = search
+        self.share = share
+        self.states = 0
+        self.seconds = 0.0
+
+    def spent(self, limit: int, span: float) -> bool:
+        return self.share is not None and (self.states >= limit * self.share
+                                           or self.seconds >= span * self.share)
+
+
+def _take_turns(searches: list[_Turn], limit: int, span: float, deadline: float,
+                clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+    """Best-first searches of one patience take turns of ``SLICE`` of the budget (time and
+    positions): the sound ones in each order to the end, the chained ones (rule 7 chained, in each
+    order) up to ``CHAIN_SHARE / 2`` each.  Each order wins deals the other wanders in; a win
+    from any counts, a loss only from a sound search running dry."""
+    count = 0
+    while True:
+        for turn in [t for t in searches if not t.spent(limit, span)]:
+            now = clock()
+            states = min(limit - count, max(1, int(limit * SLICE)))
+            outcome, line, total = turn.search.until(turn.states + states,
+                                                     min(deadline, now + span * SLICE), clock)
+            count += total - turn.states
+            turn.states = total
+            turn.seconds += clock() - now
+            if outcome == "solved" or (outcome == "impossible" and turn.share is None):
+                return outcome, line, count
+            if outcome == "impossible":
+                searches.remove(turn)      # a chained search ran dry: that proves nothing
+            if count >= limit:
+                return "states", (), count
+            if clock() >= deadline:
+                return "seconds", (), count
 
 
 def depth_first(ad: Any, limit: int, deadline: float,
