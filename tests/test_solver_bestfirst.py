@@ -228,7 +228,7 @@ def test_american_toad_plays_free_cards_before_burning_the_stock():
 class _Empty:
     """A chained adapter that has no step at all: its search runs dry at once."""
 
-    def __init__(self, state, dig=False):
+    def __init__(self, state, order=0):
         self.inner = adapter_for(state)
 
     def __getattr__(self, name):
@@ -308,11 +308,11 @@ def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, mo
     assert agreed >= 3
 
 
-# ----- the digging order ----------------------------------------------------------------------------
-def _turn_up_order(layout: str, dig: bool) -> list[str]:
+# ----- the move orders ------------------------------------------------------------------------------
+def _turn_up_order(layout: str, order: int) -> list[str]:
     """The columns whose steps turn a face-down card up, in the order the adapter gives them."""
     state = games.from_layout("klondike", layout)
-    ad = PatienceAdapter(state, dig=dig)
+    ad = PatienceAdapter(state, order=order)
     out = []
     for step in ad.expand():
         m = step[-1]
@@ -327,21 +327,21 @@ def test_the_digging_order_turns_up_the_column_needed_soonest():
     the column with more face-down cards, the digging order the one hiding the Ace of Hearts,
     which the foundations need first."""
     layout = "options: draw=3\nt1: [AH] 5S\nt2: [9C 8D 7C] 5C\nt3: 6H\nt4: 6D\n"
-    assert _turn_up_order(layout, dig=False) == ["t2", "t1"]
-    assert _turn_up_order(layout, dig=True) == ["t1", "t2"]
+    assert _turn_up_order(layout, order=0) == ["t2", "t1"]
+    assert _turn_up_order(layout, order=1) == ["t1", "t2"]
 
 
 @pytest.mark.parametrize("game,opts", [("tarot-solitaire", {"fool": "trump_ace"}),
                                        ("tarot-solitaire", {"redeals": 2}), ("klondike", {"draw": 3})])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), left=st.integers(8, 16))
-def test_the_digging_order_keeps_every_verdict(game, opts, seed, left):
-    """The digging order has the same steps in another order: its search running dry proves
-    the same loss the full search finds, and its wins replay."""
+@given(seed=st.integers(0, 10**6), left=st.integers(8, 16), order=st.sampled_from([1, 2, 3]))
+def test_every_move_order_keeps_every_verdict(game, opts, seed, left, order):
+    """The digging and shuffled orders have the same steps in another order: a search in one
+    running dry proves the same loss the full search finds, and its wins replay."""
     state = _endgame(game, random.Random(seed), left, **opts)
     full = solve(state, states=20_000, seconds=30, prune=False, method="depth")
     assume(full.decided)
-    outcome, moves, _ = best_first(PatienceAdapter(state.copy(), dig=True), 20_000, float("inf"),
+    outcome, moves, _ = best_first(PatienceAdapter(state.copy(), order=order), 20_000, float("inf"),
                                    time.perf_counter)
     assert outcome == full.status.value
     if moves:
@@ -374,6 +374,6 @@ def test_a_search_leaves_no_garbage_for_the_collector_and_turns_it_back_on(monke
         left = [w for w in made if w() is not None]
     finally:
         gc.enable()
-    assert len(made) == 4 and not left                 # both orders, sound and chained
+    assert len(made) == 6 and not left                 # every order, sound and chained
     solve(state, states=2000, seconds=None)
     assert gc.isenabled()

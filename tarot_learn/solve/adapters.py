@@ -61,26 +61,28 @@ lost:
    and would cost about as much as expanding the position; even here it is asked of every fourth
    position expanded, since every position below a lost one is lost too.)
 
-**Two move orders.**  The order above plays the kinds of move in turn and, among steps turning a
-card up, prefers the column with the most face-down cards.  ``dig=True`` (:func:`digging_adapter_for`)
-prefers instead the column whose face-down cards the foundations need soonest (the fewest cards
-still to go up before one of them can), the most face-down cards breaking ties: a deal whose
-Fool, as the trump Ace, lies at the bottom of a column is won by digging there first.  Each order
-wins deals the other wanders in (``search.py`` runs both); the order never changes which steps
-exist, so a search in either that runs dry proves the same loss.
+**Move orders.**  The order above plays the kinds of move in turn and, among steps turning a
+card up, prefers the column with the most face-down cards (``order=0``).  ``order=1``, the
+*digging order*, prefers instead the column whose face-down cards the foundations need soonest
+(the fewest cards still to go up before one of them can), the most face-down cards breaking ties:
+a deal whose Fool, as the trump Ace, lies at the bottom of a column is won by digging there
+first.  ``order=2`` and up prefer the columns in a fixed shuffled order (seeded by the order's
+number).  Each order wins deals the others wander in (``search.py`` runs several); the order
+never changes which steps exist, so a search in any of them that runs dry proves the same loss.
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Hashable
 
 from ..core import Move, State
 from .lost import pinned, takes_every_card
 from .result import SolveError
 
-__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "digging_adapter_for",
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "ordered_adapter_for",
            "Step"]
 
 Step = tuple[Move, ...]
@@ -125,16 +127,20 @@ class PatienceAdapter:
     """Fast, pruned search view of a Tarot Solitaire, Klondike or American Toad position (through
     the public engine API of :class:`~tarot_learn.games.solitaire.Patience`)."""
 
-    def __init__(self, state: Any, chain: bool = False, dig: bool = False) -> None:
+    def __init__(self, state: Any, chain: bool = False, order: int = 0) -> None:
         self.state = state
         # With ``chain``, a step that answers a pending card and lifts a run off another face-up
         # card leaves that one pending in turn: a narrower search that finds many wins sooner,
         # but is not proved to keep one, so a search with it never proves a loss.
         self.chain = chain
-        self.dig = dig
-        # Per column, how early its steps turning a card up rank (lower first): in the digging
-        # order, how soon its face-down cards are needed (see "Two move orders").
+        self.order = order
+        # Per column, how early its steps turning a card up rank (lower first), see "Move
+        # orders": alike in order 0, how soon its face-down cards are needed in the digging
+        # order (recomputed at each expansion), a fixed shuffled rank from order 2 on.
         self.urgency = [0] * state.NCOLS
+        if order >= 2:
+            rng = random.Random(order - 1)
+            self.urgency = [rng.randrange(1000) for _ in range(state.NCOLS)]
         tbl = state.tbl
         self.tbl = tbl
         self.ncols = state.NCOLS
@@ -404,9 +410,9 @@ class PatienceAdapter:
 
     def _urgency(self, flen: list[int]) -> list[int]:
         """The digging order's rank of each column: how many cards must still go up before one
-        of its face-down cards can (times 100, so that the most face-down cards break ties); all
-        alike in the adapter's own order."""
-        if not self.dig:
+        of its face-down cards can (times 100, so that the most face-down cards break ties); in
+        the other orders the ranks stay as they are."""
+        if self.order != 1:
             return self.urgency
         s = self.state
         found_pos, found_slots = self.found_pos, self.found_slots
@@ -625,22 +631,22 @@ def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:
     return r[0], r[1]
 
 
-def chained_adapter_for(state: State, dig: bool = False) -> "PatienceAdapter | None":
+def chained_adapter_for(state: State, order: int = 0) -> "PatienceAdapter | None":
     """The adapter of :func:`adapter_for` with rule 7 chained (``PatienceAdapter(chain=True)``), for
-    a search that may only find wins, in the digging order with ``dig``; ``None`` for games other
+    a search that may only find wins, in move order ``order``; ``None`` for games other than the
+    patiences."""
+    from ..games.solitaire import Patience
+
+    return PatienceAdapter(state, chain=True, order=order) if isinstance(state, Patience) else None
+
+
+def ordered_adapter_for(state: State, order: int) -> "PatienceAdapter | None":
+    """The adapter of :func:`adapter_for` in move order ``order`` (see "Move orders"): the same
+    steps, so a search with it proves what one in another order proves; ``None`` for games other
     than the patiences."""
     from ..games.solitaire import Patience
 
-    return PatienceAdapter(state, chain=True, dig=dig) if isinstance(state, Patience) else None
-
-
-def digging_adapter_for(state: State) -> "PatienceAdapter | None":
-    """The adapter of :func:`adapter_for` in the digging order (``PatienceAdapter(dig=True)``):
-    the same steps, so a search with it proves what one with the other order proves; ``None`` for
-    games other than the patiences."""
-    from ..games.solitaire import Patience
-
-    return PatienceAdapter(state, dig=True) if isinstance(state, Patience) else None
+    return PatienceAdapter(state, order=order) if isinstance(state, Patience) else None
 
 
 def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":

@@ -5,11 +5,11 @@ unchecked ``push``/``pop`` and remembers every position it has found, by a 64-bi
 adapter's key.  Best-first (``bestfirst.py``, the default) goes on from the most promising
 position found so far; depth-first (``method="depth"``) follows one line to its end first.  Both
 expand each position at most once, so when no step is left the position is proved lost (and
-``lost.py`` says why in a sentence where the reason is simple).  A patience is searched in two
-move orders that take turns (the adapter's own and the digging order), and for some of the
-budget with pruning rule 7 chained too (``adapters.py``): a narrower search that wins many deals
-the others wander in, but has no proof that it keeps a win, so only the wins it finds are used,
-never its running dry.  Storing hashes instead of whole keys keeps a million positions in
+``lost.py`` says why in a sentence where the reason is simple).  A patience is searched in
+several move orders that take turns (``adapters.py``, "Move orders"), and for a tenth of the
+budget with pruning rule 7 chained too: a narrower search that wins some deals the others wander
+in, but has no proof that it keeps a win, so only the wins it finds are used, never its running
+dry.  Storing hashes instead of whole keys keeps a million positions in
 ~100 MB; two positions sharing a 64-bit hash in one search is a chance below 1 in 10^7.  The
 search makes millions of small tuples and none in a reference cycle, so Python's cyclic garbage
 collector is off while it runs: its passes over them cost about an eighth of the search, and a
@@ -29,7 +29,7 @@ import time
 from typing import Any, Callable
 
 from ..core import Move, State
-from .adapters import GenericAdapter, adapter_for, chained_adapter_for, digging_adapter_for
+from .adapters import GenericAdapter, adapter_for, chained_adapter_for, ordered_adapter_for
 from .bestfirst import BestFirst
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
@@ -40,8 +40,12 @@ DEFAULT_STATES = 2_000_000
 DEFAULT_SECONDS = 10.0
 DIVE_STATES = 5000
 DIVE_SHARE = 0.1
-CHAIN_SHARE = 0.3
+CHAIN_SHARE = 0.1
 SLICE = 0.05
+# The move orders (``adapters.py``) of a patience's best-first searches: its own, the digging
+# order and two shuffled ones sound; its own and the digging order chained.
+SOUND_ORDERS = (0, 1, 2, 3)
+CHAINED_ORDERS = (0, 1)
 
 
 def check_budget(states: Any, seconds: Any) -> tuple[int | None, float | None]:
@@ -68,7 +72,7 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
     cross-checking the pruning on small positions).  ``method`` is ``"best"`` (a depth-first
     dive with a tenth of the budget, at least 5,000 positions, then best-first search,
     ``bestfirst.py``, with the rest; for a patience the dives and the best-first searches run in
-    two move orders, and searches with rule 7 chained take turns with them) or
+    several move orders, and searches with rule 7 chained take turns with them) or
     ``"depth"`` (depth-first only: little memory, but what its first dive does not decide it
     seldom decides later).  ``clock`` measures ``seconds`` (``time.process_time`` for a CPU-time budget).
     """
@@ -114,10 +118,10 @@ def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: in
                     deadline: float, clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
     """Depth-first dives (a tenth of the time and of the positions in all, but at least
     ``DIVE_STATES`` each) decide most easy deals at once: one in the adapter's order, and for a
-    patience searched with pruning one in the digging order too (``adapters.py``, "Two move
+    patience searched with pruning one in the digging order too (``adapters.py``, "Move
     orders").  When they do not, best-first searches take the rest of the budget afresh (a proof
     of loss must come from one whole search): for a patience, :func:`_take_turns`."""
-    dig = digging_adapter_for(state.copy()) if make is adapter_for else None
+    dig = ordered_adapter_for(state.copy(), 1) if make is adapter_for else None
     dives = [ad] if dig is None else [ad, dig]
     span = deadline - t0
     count = 0
@@ -131,10 +135,10 @@ def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: in
     if dig is None:
         outcome, line, more = BestFirst(make(state.copy())).until(max(1, limit - count), deadline, clock)
         return outcome, line, count + more
-    searches = [_Turn(BestFirst(make(state.copy())), None),
-                _Turn(BestFirst(digging_adapter_for(state.copy())), None)]
-    for order in (False, True):
-        searches.append(_Turn(BestFirst(chained_adapter_for(state.copy(), dig=order)), CHAIN_SHARE / 2))
+    searches = [_Turn(BestFirst(make(state.copy())), None)]
+    searches += [_Turn(BestFirst(ordered_adapter_for(state.copy(), k)), None) for k in SOUND_ORDERS[1:]]
+    searches += [_Turn(BestFirst(chained_adapter_for(state.copy(), k)), CHAIN_SHARE / len(CHAINED_ORDERS))
+                 for k in CHAINED_ORDERS]
     outcome, line, more = _take_turns(searches, limit - count, span, deadline, clock)
     return outcome, line, count + more
 
@@ -157,9 +161,9 @@ class _Turn:
 def _take_turns(searches: list[_Turn], limit: int, span: float, deadline: float,
                 clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
     """Best-first searches of one patience take turns of ``SLICE`` of the budget (time and
-    positions): the sound ones in each order to the end, the chained ones (rule 7 chained, in each
-    order) up to ``CHAIN_SHARE / 2`` each.  Each order wins deals the other wanders in; a win
-    from any counts, a loss only from a sound search running dry."""
+    positions): the sound ones (``SOUND_ORDERS``) to the end, the chained ones (rule 7 chained,
+    ``CHAINED_ORDERS``) up to ``CHAIN_SHARE`` in all.  Each order wins deals the others wander
+    in; a win from any counts, a loss only from a sound search running dry."""
     count = 0
     while True:
         for turn in [t for t in searches if not t.spent(limit, span)]:
