@@ -166,7 +166,8 @@ def _take_turns(searches: list[_Turn], limit: int, span: float, deadline: float,
     in; a win from any counts, a loss only from a sound search running dry."""
     count = 0
     while True:
-        for turn in [t for t in searches if not t.spent(limit, span)]:
+        searches[:] = [t for t in searches if not t.spent(limit, span)]     # freed once spent
+        for turn in list(searches):
             now = clock()
             states = min(limit - count, max(1, int(limit * SLICE)))
             outcome, line, total = turn.search.until(turn.states + states,
