@@ -228,7 +228,7 @@ def test_american_toad_plays_free_cards_before_burning_the_stock():
 class _Empty:
     """A chained adapter that has no step at all: its search runs dry at once."""
 
-    def __init__(self, state, order=0):
+    def __init__(self, state, order=0, chain=False):
         self.inner = adapter_for(state)
 
     def __getattr__(self, name):
@@ -243,7 +243,9 @@ def test_a_chained_search_running_dry_proves_nothing(monkeypatch):
     search still decides: a winnable deal is solved, and its moves replay."""
     import tarot_learn.solve.search as search
 
-    monkeypatch.setattr(search, "chained_adapter_for", _Empty)
+    real = search.patience_adapter_for
+    monkeypatch.setattr(search, "patience_adapter_for",
+                        lambda state, order=0, chain=False: _Empty(state) if chain else real(state, order))
     for seed in range(3):
         state = games.new("tarot-solitaire", seed=seed, face_down_row=False)
         r = solve(state, states=60_000, seconds=None)

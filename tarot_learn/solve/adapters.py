@@ -50,7 +50,7 @@ lost:
    winning line can always be reordered to use Y at once, and after such a move the next step
    is one that uses Y, any legal one (the other rules skip none of them).  Y is pending until
    then, and part of the key: the same cards with nothing pending are another entry.
-   ``chain=True`` (:func:`chained_adapter_for`) goes further: a step that uses Y and lifts a
+   ``chain=True`` (:func:`patience_adapter_for`) goes further: a step that uses Y and lifts a
    run off another face-up card leaves that card pending in turn.  That narrower search is not
    proved to keep a win; the solver uses it only to find wins (``search.py``).
 
@@ -82,8 +82,7 @@ from ..core import Move, State
 from .lost import pinned, takes_every_card
 from .result import SolveError
 
-__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "chained_adapter_for", "ordered_adapter_for",
-           "Step"]
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "patience_adapter_for", "Step"]
 
 Step = tuple[Move, ...]
 Ranked = tuple[int, int, Step]    # (priority, tie-break, step): lower first
@@ -631,22 +630,14 @@ def _rank(r: tuple[int, int, Step]) -> tuple[int, int]:
     return r[0], r[1]
 
 
-def chained_adapter_for(state: State, order: int = 0) -> "PatienceAdapter | None":
-    """The adapter of :func:`adapter_for` with rule 7 chained (``PatienceAdapter(chain=True)``), for
-    a search that may only find wins, in move order ``order``; ``None`` for games other than the
-    patiences."""
-    from ..games.solitaire import Patience
-
-    return PatienceAdapter(state, chain=True, order=order) if isinstance(state, Patience) else None
-
-
-def ordered_adapter_for(state: State, order: int) -> "PatienceAdapter | None":
+def patience_adapter_for(state: State, order: int = 0, chain: bool = False) -> "PatienceAdapter | None":
     """The adapter of :func:`adapter_for` in move order ``order`` (see "Move orders"): the same
-    steps, so a search with it proves what one in another order proves; ``None`` for games other
-    than the patiences."""
+    steps in another order, so a search with it proves what one in any order proves.  With
+    ``chain`` rule 7 is chained too, for a search that may only find wins.  ``None`` for games
+    other than the patiences."""
     from ..games.solitaire import Patience
 
-    return PatienceAdapter(state, order=order) if isinstance(state, Patience) else None
+    return PatienceAdapter(state, chain=chain, order=order) if isinstance(state, Patience) else None
 
 
 def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":

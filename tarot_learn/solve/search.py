@@ -29,7 +29,7 @@ import time
 from typing import Any, Callable
 
 from ..core import Move, State
-from .adapters import GenericAdapter, adapter_for, chained_adapter_for, ordered_adapter_for
+from .adapters import GenericAdapter, adapter_for, patience_adapter_for
 from .bestfirst import BestFirst
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
@@ -121,7 +121,7 @@ def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: in
     patience searched with pruning one in the digging order too (``adapters.py``, "Move
     orders").  When they do not, best-first searches take the rest of the budget afresh (a proof
     of loss must come from one whole search): for a patience, :func:`_take_turns`."""
-    dig = ordered_adapter_for(state.copy(), 1) if make is adapter_for else None
+    dig = patience_adapter_for(state.copy(), 1) if make is adapter_for else None
     dives = [ad] if dig is None else [ad, dig]
     span = deadline - t0
     count = 0
@@ -136,8 +136,9 @@ def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: in
         outcome, line, more = BestFirst(make(state.copy())).until(max(1, limit - count), deadline, clock)
         return outcome, line, count + more
     searches = [_Turn(BestFirst(make(state.copy())), None)]
-    searches += [_Turn(BestFirst(ordered_adapter_for(state.copy(), k)), None) for k in SOUND_ORDERS[1:]]
-    searches += [_Turn(BestFirst(chained_adapter_for(state.copy(), k)), CHAIN_SHARE / len(CHAINED_ORDERS))
+    searches += [_Turn(BestFirst(patience_adapter_for(state.copy(), k)), None) for k in SOUND_ORDERS[1:]]
+    chained = CHAIN_SHARE / len(CHAINED_ORDERS)
+    searches += [_Turn(BestFirst(patience_adapter_for(state.copy(), k, chain=True)), chained)
                  for k in CHAINED_ORDERS]
     outcome, line, more = _take_turns(searches, limit - count, span, deadline, clock)
     return outcome, line, count + more
