@@ -6,7 +6,8 @@ that); then, with ``--second S``, every deal left undecided gets a second search
 seconds.  A verdict is a proof (a solution that replays, or a search exhausted under sound
 pruning), so the passes add up.  Everything goes through the explorer's cache: an interrupted run
 resumes where it stopped, and a finished one is read back at once.  ``--second 10 30`` gives the
-deals still undecided after the 10-second pass a third pass of 30 seconds.
+deals still undecided after the 10-second pass a third pass of 30 seconds.  A later pass runs only
+while the interval is wider than its bar (American Toad, which has none, takes every pass).
 
 Printed per variant: solved, impossible, undecided, the win-rate bracket and its width (the
 undecided share plus the 95% Wilson interval), next to the bar it should meet (Tarot Solitaire 4
@@ -14,7 +15,7 @@ points, Klondike 10).  ``--write-results`` writes the file, naming the solver ve
 budgets, the seed range and the machine.  ``make bench`` runs a small smoke version (50 deals,
 0.5 s); the published file comes from::
 
-    nice -n 10 python benchmarks/bench_solver_results.py --deals 2000 --seconds 1 --second 10 --write-results
+    nice -n 10 python benchmarks/bench_solver_results.py --deals 2000 --seconds 1 --second 10 30 --write-results
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
     later, cpu = [], sum(r["seconds"] for r in first.rows)
     for budget in args.second:
         undecided = [s for s, r in rows.items() if r["status"] == "undecided"]
-        if not undecided:
-            break
+        solved = sum(r["status"] == "solved" for r in rows.values())
+        if not undecided or (game in BAR and width(solved, len(undecided), deals) <= BAR[game]):
+            break  # every deal decided, or the interval already as narrow as its bar asks
         again = explore(game, seeds=undecided, seconds_per_deal=budget, processes=args.processes,
                         progress=args.progress, cached_only=args.cached_only, **opts)
         rows.update({r["seed"]: r for r in again.rows})
