@@ -6,8 +6,12 @@ that); then, with ``--second S``, every deal left undecided gets a second search
 seconds.  A verdict is a proof (a solution that replays, or a search exhausted under sound
 pruning), so the passes add up.  Everything goes through the explorer's cache: an interrupted run
 resumes where it stopped, and a finished one is read back at once.  ``--second 10 30`` gives the
-deals still undecided after the 10-second pass a third pass of 30 seconds.  A later pass runs only
-while the interval is wider than its bar (American Toad, which has none, takes every pass).
+deals still undecided after the 10-second pass a third pass of 30 seconds; a pass after the second
+runs only while the interval is wider than its bar (American Toad, which has none, takes every
+pass).  ``--write-results`` also writes every verdict it counts, one explorer cache line per deal
+and pass, to ``results/winrates_deals.jsonl.gz``: each figure can be checked deal by deal, and a
+rebuild with the same solver version starts from them (so a longer pass added later solves only
+its own deals).
 
 Printed per variant: solved, impossible, undecided, the win-rate bracket and its width (the
 undecided share plus the 95% Wilson interval), next to the bar it should meet (Tarot Solitaire 4
@@ -21,6 +25,7 @@ budgets, the seed range and the machine.  ``make bench`` runs a small smoke vers
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -32,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tarot_learn.solve import explore  # noqa: E402
-from tarot_learn.solve.explorer import SOLVER_VERSION, wilson  # noqa: E402
+from tarot_learn.solve.explorer import SOLVER_VERSION, default_cache, read_cache, wilson  # noqa: E402
 
 PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {}),
@@ -46,6 +51,9 @@ PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {"redeals": 2}),
 ]
 BAR = {"tarot-solitaire": 0.04, "klondike": 0.10}
+RESULTS = ROOT / "results" / "winrates.json"
+VERDICTS = ROOT / "results" / "winrates_deals.jsonl.gz"
+Used = set[tuple[str, str, int, float]]      # (game, options, seed, budget) of every verdict counted
 
 
 def width(solved: int, undecided: int, deals: int) -> float:
@@ -54,7 +62,7 @@ def width(solved: int, undecided: int, deals: int) -> float:
     return wilson(solved + undecided, deals)[1] - wilson(solved, deals)[0]
 
 
-def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
+def run_variant(game: str, opts: dict, args: argparse.Namespace, used: Used) -> dict:
     toad = game == "american-toad"
     deals = max(500, args.deals // 4) if toad else args.deals
     seconds = args.seconds * (2 if toad else 1)
@@ -64,15 +72,18 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace) -> dict:
         return {}
     deals = first.deals
     rows = {r["seed"]: r for r in first.rows}
+    named = json.dumps(first.options, sort_keys=True)
+    used.update((game, named, seed, seconds) for seed in rows)
     later, cpu = [], sum(r["seconds"] for r in first.rows)
-    for budget in args.second:
+    for n, budget in enumerate(args.second):
         undecided = [s for s, r in rows.items() if r["status"] == "undecided"]
         solved = sum(r["status"] == "solved" for r in rows.values())
-        if not undecided or (game in BAR and width(solved, len(undecided), deals) <= BAR[game]):
-            break  # every deal decided, or the interval already as narrow as its bar asks
+        if not undecided or (n and game in BAR and width(solved, len(undecided), deals) <= BAR[game]):
+            break  # every deal decided, or after the second pass the interval as narrow as its bar asks
         again = explore(game, seeds=undecided, seconds_per_deal=budget, processes=args.processes,
                         progress=args.progress, cached_only=args.cached_only, **opts)
         rows.update({r["seed"]: r for r in again.rows})
+        used.update((game, named, r["seed"], budget) for r in again.rows)
         decided = sum(rows[s]["status"] != "undecided" for s in undecided)
         later.append({"deals": len(undecided), "seconds_per_deal": budget, "decided": decided})
         cpu += sum(r["seconds"] for r in again.rows)
@@ -98,6 +109,71 @@ def show(rec: dict) -> None:
           f"width {100 * rec['width']:.1f} points{goal}", flush=True)
 
 
+def seed_cache_from_published() -> None:
+    """Put the published per-deal verdicts into the explorer's cache, so a rebuild with the same
+    solver version reads them back instead of solving those deals again (a later pass added to the
+    published run solves only its own deals)."""
+    cache = default_cache()
+    try:
+        with gzip.open(VERDICTS, "rb") as fh:
+            lines = [raw.rstrip(b"\n") for raw in fh]
+    except FileNotFoundError:
+        return
+    except (OSError, EOFError) as exc:
+        print(f"{VERDICTS.relative_to(ROOT)} is unreadable ({exc}); solving every deal afresh")
+        return
+    known = read_cache(cache)
+    missing = [line for line in lines if _key(line) is not None and _key(line) not in known]
+    if missing:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with open(cache, "ab") as fh:
+            fh.write(b"\n" + b"\n".join(missing) + b"\n")   # a blank line is skipped when read
+        print(f"{len(missing)} published verdicts put into {cache}")
+
+
+def _key(line: bytes) -> str | None:
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return None
+    return row.get("key") if isinstance(row, dict) and isinstance(row.get("key"), str) else None
+
+
+def write_verdicts(used: Used) -> None:
+    """Every cached verdict the written runs count, one explorer cache line each, so each figure can
+    be checked deal by deal (and a later rebuild resumes from them)."""
+    keep = []
+    for key, row in read_cache(default_cache()).items():
+        try:
+            version, game, _named, seed, states, seconds = json.loads(key)
+        except (ValueError, TypeError):
+            continue
+        named = json.dumps(row.get("options"), sort_keys=True)
+        if version == SOLVER_VERSION and states is None and (game, named, seed, seconds) in used:
+            keep.append((game, named, seconds, seed, json.dumps(row, separators=(",", ":"))))
+    keep.sort()
+    with gzip.GzipFile(VERDICTS, "wb", mtime=0) as fh:     # the same verdicts give the same bytes
+        fh.write("".join(line[-1] + "\n" for line in keep).encode())
+    print(f"wrote {VERDICTS.relative_to(ROOT)} ({len(keep)} verdicts)")
+
+
+def write_results(runs: list[dict]) -> None:
+    body = {"solver_version": SOLVER_VERSION,
+            "machine": {"cores": os.cpu_count(), "processor": platform.machine(),
+                        "python": platform.python_version(), "system": platform.system(),
+                        "load_average_1min": round(os.getloadavg()[0], 1)},
+            "generated_by": "python benchmarks/bench_solver_results.py " + " ".join(sys.argv[1:]),
+            "generated_on": time.strftime("%Y-%m-%d"),
+            "notes": ("thoughtful win rates (every card known); budgets are CPU seconds per deal; "
+                      "an undecided deal counts as lost in the low bound and won in the high bound; "
+                      "ci95 runs from the 95% Wilson low of solved/all to the Wilson high of "
+                      "(solved + undecided)/all, and width is its length; every verdict counted is "
+                      "in winrates_deals.jsonl.gz"),
+            "runs": runs}
+    RESULTS.write_text(json.dumps(body, indent=1) + "\n")
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50)
@@ -110,33 +186,24 @@ def main() -> int:
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--cached-only", action="store_true",
                     help="solve nothing: report the deals a long run has finished so far (true counts)")
-    ap.add_argument("--write-results", action="store_true", help="write results/winrates.json")
+    ap.add_argument("--write-results", action="store_true",
+                    help="write results/winrates.json and the verdicts behind it")
     args = ap.parse_args()
     start = time.perf_counter()
-    runs = []
+    seed_cache_from_published()
+    runs: list[dict] = []
+    used: Used = set()
     for game, opts in PLAN:
         if args.only and args.only not in game:
             continue
-        rec = run_variant(game, opts, args)
+        rec = run_variant(game, opts, args, used)
         if rec:
             runs.append(rec)
             show(rec)
     print(f"bench_solver_results: {time.perf_counter() - start:.0f} s wall")
     if args.write_results:
-        out = ROOT / "results" / "winrates.json"
-        body = {"solver_version": SOLVER_VERSION,
-                "machine": {"cores": os.cpu_count(), "processor": platform.machine(),
-                            "python": platform.python_version(), "system": platform.system(),
-                            "load_average_1min": round(os.getloadavg()[0], 1)},
-                "generated_by": "python benchmarks/bench_solver_results.py " + " ".join(sys.argv[1:]),
-                "generated_on": time.strftime("%Y-%m-%d"),
-                "notes": ("thoughtful win rates (every card known); budgets are CPU seconds per deal; "
-                          "an undecided deal counts as lost in the low bound and won in the high bound; "
-                          "ci95 runs from the 95% Wilson low of solved/all to the Wilson high of "
-                          "(solved + undecided)/all, and width is its length"),
-                "runs": runs}
-        out.write_text(json.dumps(body, indent=1) + "\n")
-        print(f"wrote {out.relative_to(ROOT)}")
+        write_results(runs)
+        write_verdicts(used)
     return 0
 
 

@@ -3,12 +3,16 @@ interval is the one its counts give, and the passes add up to the counts."""
 
 from __future__ import annotations
 
+import gzip
 import json
+from pathlib import Path
 
 import pytest
 
 from tarot_learn import games, resources
+from tarot_learn.solve import solve
 from tarot_learn.solve.explorer import SOLVER_VERSION, wilson
+from test_solve import replay
 
 DATA = json.loads(resources.path("results", "winrates.json").read_text())
 RUNS = DATA["runs"]
@@ -45,3 +49,51 @@ def test_each_later_pass_takes_exactly_the_deals_still_undecided(run):
         left = p["deals"] - p["decided"]
     if left is not None:
         assert left == run["undecided"]
+
+
+# ----- the verdicts behind the figures ----------------------------------------------------------
+VERDICTS = Path(__file__).resolve().parent.parent / "results" / "winrates_deals.jsonl.gz"
+
+
+def _verdicts() -> list[dict]:
+    with gzip.open(VERDICTS, "rt") as fh:
+        return [json.loads(line) for line in fh]
+
+
+def _final(run: dict, rows: list[dict]) -> dict[int, dict]:
+    """Each deal's last verdict in the run's passes: the first pass, then each later one."""
+    budgets = [run["seconds_per_deal"]] + [p["seconds_per_deal"] for p in run.get("later_passes", [])]
+    final: dict[int, dict] = {}
+    for budget in budgets:
+        for row in rows:
+            if json.loads(row["key"])[5] == budget:
+                final[row["seed"]] = row
+    return final
+
+
+@pytest.mark.parametrize("run", RUNS, ids=lambda r: r["label"])
+def test_the_published_verdicts_give_each_runs_counts(run):
+    if not VERDICTS.exists():
+        pytest.skip("the results were written before the verdicts were published")
+    rows = [r for r in _verdicts() if r["game"] == run["game"] and r["options"] == run["options"]]
+    assert all(json.loads(r["key"])[0] == DATA["solver_version"] for r in rows)
+    final = _final(run, rows)
+    assert sorted(final) == list(range(run["first_seed"], run["first_seed"] + run["deals"]))
+    counts = {s: sum(r["status"] == s for r in final.values()) for s in ("solved", "impossible", "undecided")}
+    assert counts == {"solved": run["solved"], "impossible": run["impossible"], "undecided": run["undecided"]}
+
+
+def test_the_quickest_published_verdicts_are_found_again():
+    """The easiest deals of the first run are solved, or proved lost, again, and each win replays."""
+    if not VERDICTS.exists():
+        pytest.skip("the results were written before the verdicts were published")
+    run = RUNS[0]
+    rows = [r for r in _verdicts() if r["game"] == run["game"] and r["options"] == run["options"]
+            and r["status"] != "undecided"]
+    for status in ("solved", "impossible"):
+        for row in sorted((r for r in rows if r["status"] == status), key=lambda r: r["seconds"])[:2]:
+            state = games.new(run["game"], seed=row["seed"], **run["options"])
+            result = solve(state, seconds=5)
+            assert result.status.value == status, row["seed"]
+            if result.solved:
+                assert replay(state, result.moves).is_won()
