@@ -123,7 +123,7 @@ def seed_cache_from_published() -> None:
         print(f"{VERDICTS.relative_to(ROOT)} is unreadable ({exc}); solving every deal afresh")
         return
     known = read_cache(cache)
-    missing = [line for line in lines if _key(line) is not None and _key(line) not in known]
+    missing = [line for line in lines if (key := _key(line)) is not None and key not in known]
     if missing:
         cache.parent.mkdir(parents=True, exist_ok=True)
         with open(cache, "ab") as fh:

@@ -3,6 +3,7 @@ interval is the one its counts give, and the passes add up to the counts."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -55,9 +56,10 @@ def test_each_later_pass_takes_exactly_the_deals_still_undecided(run):
 VERDICTS = Path(__file__).resolve().parent.parent / "results" / "winrates_deals.jsonl.gz"
 
 
-def _verdicts() -> list[dict]:
+@functools.cache
+def _verdicts() -> tuple[dict, ...]:
     with gzip.open(VERDICTS, "rt") as fh:
-        return [json.loads(line) for line in fh]
+        return tuple(json.loads(line) for line in fh)
 
 
 def _final(run: dict, rows: list[dict]) -> dict[int, dict]:
