@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tarot_learn.solve import explore  # noqa: E402
-from tarot_learn.solve.explorer import SOLVER_VERSION, default_cache, read_cache, wilson  # noqa: E402
+from tarot_learn.solve.explorer import SOLVER_VERSION, cache_key, default_cache, read_cache, wilson  # noqa: E402
 
 PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {}),
@@ -53,7 +53,7 @@ PLAN: list[tuple[str, dict]] = [
 BAR = {"tarot-solitaire": 0.04, "klondike": 0.10}
 RESULTS = ROOT / "results" / "winrates.json"
 VERDICTS = ROOT / "results" / "winrates_deals.jsonl.gz"
-Used = set[tuple[str, str, int, float]]      # (game, options, seed, budget) of every verdict counted
+Used = set[str]      # the cache keys of every verdict counted
 
 
 def width(solved: int, undecided: int, deals: int) -> float:
@@ -72,8 +72,7 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace, used: Used) -> 
         return {}
     deals = first.deals
     rows = {r["seed"]: r for r in first.rows}
-    named = json.dumps(first.options, sort_keys=True)
-    used.update((game, named, seed, seconds) for seed in rows)
+    used.update(cache_key(game, first.options, seed, None, seconds) for seed in rows)
     later, cpu = [], sum(r["seconds"] for r in first.rows)
     for n, budget in enumerate(args.second):
         undecided = [s for s, r in rows.items() if r["status"] == "undecided"]
@@ -83,7 +82,7 @@ def run_variant(game: str, opts: dict, args: argparse.Namespace, used: Used) -> 
         again = explore(game, seeds=undecided, seconds_per_deal=budget, processes=args.processes,
                         progress=args.progress, cached_only=args.cached_only, **opts)
         rows.update({r["seed"]: r for r in again.rows})
-        used.update((game, named, r["seed"], budget) for r in again.rows)
+        used.update(cache_key(game, first.options, r["seed"], None, budget) for r in again.rows)
         decided = sum(rows[s]["status"] != "undecided" for s in undecided)
         later.append({"deals": len(undecided), "seconds_per_deal": budget, "decided": decided})
         cpu += sum(r["seconds"] for r in again.rows)
@@ -142,18 +141,10 @@ def _key(line: bytes) -> str | None:
 def write_verdicts(used: Used) -> None:
     """Every cached verdict the written runs count, one explorer cache line each, so each figure can
     be checked deal by deal (and a later rebuild resumes from them)."""
-    keep = []
-    for key, row in read_cache(default_cache()).items():
-        try:
-            version, game, _named, seed, states, seconds = json.loads(key)
-        except (ValueError, TypeError):
-            continue
-        named = json.dumps(row.get("options"), sort_keys=True)
-        if version == SOLVER_VERSION and states is None and (game, named, seed, seconds) in used:
-            keep.append((game, named, seconds, seed, json.dumps(row, separators=(",", ":"))))
-    keep.sort()
+    cache = read_cache(default_cache())
+    keep = [json.dumps(cache[key], separators=(",", ":")) for key in sorted(used) if key in cache]
     with gzip.GzipFile(VERDICTS, "wb", mtime=0) as fh:     # the same verdicts give the same bytes
-        fh.write("".join(line[-1] + "\n" for line in keep).encode())
+        fh.write("".join(line + "\n" for line in keep).encode())
     print(f"wrote {VERDICTS.relative_to(ROOT)} ({len(keep)} verdicts)")
 
 

@@ -193,7 +193,7 @@ def test_without_worker_processes_the_deals_run_in_this_process(monkeypatch):
 
 def test_a_variant_is_explored_like_its_options_and_standard_cache_keys_did_not_move(tmp_path):
     from tarot_learn.games.variants import variant
-    from tarot_learn.solve.explorer import SOLVER_VERSION, _cache_key
+    from tarot_learn.solve.explorer import SOLVER_VERSION, cache_key
 
     v = variant("tarot-solitaire", empty_column="any", **OPTS)
     a = explore(v, deals=3, processes=1, cache=tmp_path / "c.jsonl", **QUICK)
@@ -203,7 +203,7 @@ def test_a_variant_is_explored_like_its_options_and_standard_cache_keys_did_not_
     full = games_options("klondike", draw=3)
     old = json.dumps([SOLVER_VERSION, "klondike", [["draw", 3], ["foundation_return", True]], 5, None, 2.0],
                      separators=(",", ":"))
-    assert _cache_key("klondike", full, 5, None, 2.0) == old
+    assert cache_key("klondike", full, 5, None, 2.0) == old
     with pytest.raises(SolveError, match="Executor"):
         explore("tarot-solitaire", deals=1, cache=False, executor=object())
 

@@ -12,7 +12,7 @@ import pytest
 
 from tarot_learn import games, resources
 from tarot_learn.solve import solve
-from tarot_learn.solve.explorer import SOLVER_VERSION, wilson
+from tarot_learn.solve.explorer import SOLVER_VERSION, cache_key, wilson
 from test_solve import replay
 
 DATA = json.loads(resources.path("results", "winrates.json").read_text())
@@ -57,19 +57,22 @@ VERDICTS = Path(__file__).resolve().parent.parent / "results" / "winrates_deals.
 
 
 @functools.cache
-def _verdicts() -> tuple[dict, ...]:
+def _verdicts() -> dict[str, dict]:
+    """The published verdicts by their cache key."""
     with gzip.open(VERDICTS, "rt") as fh:
-        return tuple(json.loads(line) for line in fh)
+        return {row["key"]: row for row in map(json.loads, fh)}
 
 
-def _final(run: dict, rows: list[dict]) -> dict[int, dict]:
+def _final(run: dict) -> dict[int, dict]:
     """Each deal's last verdict in the run's passes: the first pass, then each later one."""
     budgets = [run["seconds_per_deal"]] + [p["seconds_per_deal"] for p in run.get("later_passes", [])]
+    published = _verdicts()
     final: dict[int, dict] = {}
     for budget in budgets:
-        for row in rows:
-            if json.loads(row["key"])[5] == budget:
-                final[row["seed"]] = row
+        for seed in range(run["first_seed"], run["last_seed"] + 1):
+            key = cache_key(run["game"], run["options"], seed, None, budget, version=DATA["solver_version"])
+            if key in published:
+                final[seed] = published[key]
     return final
 
 
@@ -77,9 +80,7 @@ def _final(run: dict, rows: list[dict]) -> dict[int, dict]:
 def test_the_published_verdicts_give_each_runs_counts(run):
     if not VERDICTS.exists():
         pytest.skip("the results were written before the verdicts were published")
-    rows = [r for r in _verdicts() if r["game"] == run["game"] and r["options"] == run["options"]]
-    assert all(json.loads(r["key"])[0] == DATA["solver_version"] for r in rows)
-    final = _final(run, rows)
+    final = _final(run)
     assert sorted(final) == list(range(run["first_seed"], run["first_seed"] + run["deals"]))
     counts = {s: sum(r["status"] == s for r in final.values()) for s in ("solved", "impossible", "undecided")}
     assert counts == {"solved": run["solved"], "impossible": run["impossible"], "undecided": run["undecided"]}
@@ -90,8 +91,7 @@ def test_the_quickest_published_verdicts_are_found_again():
     if not VERDICTS.exists():
         pytest.skip("the results were written before the verdicts were published")
     run = RUNS[0]
-    rows = [r for r in _verdicts() if r["game"] == run["game"] and r["options"] == run["options"]
-            and r["status"] != "undecided"]
+    rows = [r for r in _final(run).values() if r["status"] != "undecided"]
     for status in ("solved", "impossible"):
         for row in sorted((r for r in rows if r["status"] == status), key=lambda r: r["seconds"])[:2]:
             state = games.new(run["game"], seed=row["seed"], **run["options"])

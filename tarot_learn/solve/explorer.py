@@ -38,8 +38,8 @@ from ..games.variants import Variant, identity
 from .result import SolveError
 from .search import check_budget
 
-__all__ = ["explore", "Exploration", "wilson", "default_cache", "table", "dask_executor",
-           "SOLVER_VERSION"]
+__all__ = ["explore", "Exploration", "wilson", "default_cache", "read_cache", "cache_key", "table",
+           "dask_executor", "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
 SOLVER_VERSION = 11  # 11: four move orders take turns, collector off; 10: pinned positions not searched;
@@ -138,14 +138,19 @@ class Exploration:
 
 
 # ----- the cache -----------------------------------------------------------------------------------
-def _cache_key(game: str, options: dict[str, Any], seed: int, states: int | None,
-               seconds: float | None) -> str:
+def cache_key(game: str, options: dict[str, Any], seed: int, states: int | None,
+              seconds: float | None, version: int = SOLVER_VERSION) -> str:
+    """The cache's key of one deal's verdict: solver version, game, rule options, seed and budget.
+
+    >>> cache_key("klondike", {"draw": 3}, 7, None, 10.0, version=11)
+    '[11,"klondike",[["draw",3],["foundation_return",true]],7,null,10.0]'
+    """
     # The options a deal code carries: a rule knob left standard does not change the key, so rows
     # cached before the knobs existed still answer.
     from .. import games
 
     named = identity(games.get(game), options)
-    return json.dumps([SOLVER_VERSION, game, sorted(named.items()), seed, states, seconds],
+    return json.dumps([version, game, sorted(named.items()), seed, states, seconds],
                       separators=(",", ":"), default=str)
 
 
@@ -338,7 +343,7 @@ def _cached_rows(result: Exploration, seeds: Iterable[int],
     rows: dict[int, dict[str, Any]] = {}
     todo: list[int] = []
     for seed in seeds:
-        hit = known.get(_cache_key(result.game, result.options, seed, result.states_per_deal,
+        hit = known.get(cache_key(result.game, result.options, seed, result.states_per_deal,
                                    result.seconds_per_deal))
         if hit is not None:
             rows[seed] = {k: hit[k] for k in ("seed", "status", "states", "seconds", "moves") if k in hit}
@@ -362,7 +367,7 @@ def _solve_missing(result: Exploration, todo: list[int], rows: dict[int, dict[st
             rows[row["seed"]] = row
             result.computed += 1
             if appender is not None:
-                appender.write({"key": _cache_key(name, opts, row["seed"], states, seconds),
+                appender.write({"key": cache_key(name, opts, row["seed"], states, seconds),
                                 "game": name, "options": opts, **row})
             bar.update(row["status"])
             if callback is not None:
