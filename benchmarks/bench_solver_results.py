@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tarot_learn.solve import explore  # noqa: E402
-from tarot_learn.solve.explorer import SOLVER_VERSION, cache_key, default_cache, read_cache, wilson  # noqa: E402
+from tarot_learn.solve.explorer import (  # noqa: E402
+    SOLVER_VERSION, add_to_cache, cache_key, default_cache, read_cache, wilson)
 
 PLAN: list[tuple[str, dict]] = [
     ("tarot-solitaire", {}),
@@ -112,30 +113,22 @@ def seed_cache_from_published() -> None:
     """Put the published per-deal verdicts into the explorer's cache, so a rebuild with the same
     solver version reads them back instead of solving those deals again (a later pass added to the
     published run solves only its own deals)."""
-    cache = default_cache()
+    rows = []
     try:
         with gzip.open(VERDICTS, "rb") as fh:
-            lines = [raw.rstrip(b"\n") for raw in fh]
+            for raw in fh:
+                try:
+                    rows.append(json.loads(raw))
+                except ValueError:
+                    continue            # a damaged line: that deal is solved again
     except FileNotFoundError:
         return
     except (OSError, EOFError) as exc:
         print(f"{VERDICTS.relative_to(ROOT)} is unreadable ({exc}); solving every deal afresh")
         return
-    known = read_cache(cache)
-    missing = [line for line in lines if (key := _key(line)) is not None and key not in known]
-    if missing:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        with open(cache, "ab") as fh:
-            fh.write(b"\n" + b"\n".join(missing) + b"\n")   # a blank line is skipped when read
-        print(f"{len(missing)} published verdicts put into {cache}")
-
-
-def _key(line: bytes) -> str | None:
-    try:
-        row = json.loads(line)
-    except ValueError:
-        return None
-    return row.get("key") if isinstance(row, dict) and isinstance(row.get("key"), str) else None
+    added = add_to_cache(rows)
+    if added:
+        print(f"{added} published verdicts put into {default_cache()}")
 
 
 def write_verdicts(used: Used) -> None:

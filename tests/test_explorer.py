@@ -10,7 +10,7 @@ import pytest
 
 from tarot_learn.solve import SolveError, explore
 from tarot_learn.render.chart import win_rate_chart
-from tarot_learn.solve.explorer import Exploration, read_cache, table, wilson
+from tarot_learn.solve.explorer import Exploration, add_to_cache, read_cache, table, wilson
 
 OPTS = {"face_down_row": False}   # quick deals: most solve in a few hundred positions
 
@@ -245,3 +245,20 @@ def test_chosen_seeds_and_the_cache_alone(tmp_path):
         run(tmp_path, seeds=[])
     with pytest.raises(SolveError):
         run(tmp_path, seeds=[-1, 2])
+
+
+def test_verdicts_made_elsewhere_join_the_cache_once_and_are_read_back(tmp_path):
+    """Another cache's lines (another machine's, or the published verdicts) added to this one
+    answer the same request without solving; lines already held, repeated or without a key are
+    not added, and the file stays one whole line per verdict."""
+    (tmp_path / "there").mkdir()
+    there = explore("tarot-solitaire", deals=3, cache=tmp_path / "there" / "cache.jsonl",
+                    progress=False, processes=1, seconds_per_deal=2.0, **OPTS)
+    lines = list(read_cache(tmp_path / "there" / "cache.jsonl").values())
+    here = tmp_path / "cache.jsonl"
+    here.write_bytes(b'{"key": "torn')            # a line cut short by a crash
+    assert add_to_cache(lines + lines[:1] + [{"seed": 1}, "not a row"], here) == 3
+    assert add_to_cache(lines, here) == 0
+    assert sorted(read_cache(here)) == sorted(r["key"] for r in lines)
+    again = run(tmp_path, deals=3)
+    assert again.computed == 0 and again.rows == there.rows

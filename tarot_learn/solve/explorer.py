@@ -38,7 +38,7 @@ from ..games.variants import Variant, identity
 from .result import SolveError
 from .search import check_budget
 
-__all__ = ["explore", "Exploration", "wilson", "default_cache", "read_cache", "cache_key", "table",
+__all__ = ["explore", "Exploration", "wilson", "default_cache", "read_cache", "add_to_cache", "cache_key", "table",
            "dask_executor", "SOLVER_VERSION"]
 
 # Bump when the search changes in a way that could change a verdict within a budget.
@@ -169,6 +169,35 @@ def read_cache(path: Path) -> dict[str, dict[str, Any]]:
     except FileNotFoundError:
         pass
     return out
+
+
+def add_to_cache(rows: Iterable[Any], path: "str | os.PathLike[str] | None" = None) -> int:
+    """Append verdicts made elsewhere (cache lines as :func:`read_cache` gives them, each with its
+    ``key``: another machine's cache, published verdicts) to the cache at ``path``
+    (:func:`default_cache` if ``None``), those it does not hold yet, as the explorer appends its
+    own; returns how many it added.  A row without a string key is skipped.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "cache.jsonl"
+    >>> row = {"key": cache_key("klondike", {}, 7, None, 1.0), "seed": 7, "status": "solved"}
+    >>> add_to_cache([row, row, {"seed": 8}], path), add_to_cache([row], path)
+    (1, 0)
+    """
+    target = default_cache() if path is None else Path(path)
+    known = read_cache(target)
+    fresh: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        key = row.get("key") if isinstance(row, dict) else None
+        if isinstance(key, str) and key not in known:
+            fresh.setdefault(key, row)
+    if fresh:
+        appender = _Appender(target)
+        try:
+            for row in fresh.values():
+                appender.write(row)
+        finally:
+            appender.close()
+    return len(fresh)
 
 
 class _Appender:
