@@ -257,7 +257,8 @@ def test_verdicts_made_elsewhere_join_the_cache_once_and_are_read_back(tmp_path)
     lines = list(read_cache(tmp_path / "there" / "cache.jsonl").values())
     here = tmp_path / "cache.jsonl"
     here.write_bytes(b'{"key": "torn')            # a line cut short by a crash
-    assert add_to_cache(lines + lines[:1] + [{"seed": 1}, "not a row"], here) == 3
+    junk = [{"seed": 1}, {"key": "no status"}, {"key": 5, "status": "solved"}, "not a row"]
+    assert add_to_cache(lines + lines[:1] + junk, here) == 3
     assert add_to_cache(lines, here) == 0
     assert sorted(read_cache(here)) == sorted(r["key"] for r in lines)
     again = run(tmp_path, deals=3)

@@ -154,6 +154,11 @@ def cache_key(game: str, options: dict[str, Any], seed: int, states: int | None,
                       separators=(",", ":"), default=str)
 
 
+def _is_verdict(row: Any) -> bool:
+    """Whether a parsed line is a cache line: a dict with a string key and a status."""
+    return isinstance(row, dict) and isinstance(row.get("key"), str) and "status" in row
+
+
 def read_cache(path: Path) -> dict[str, dict[str, Any]]:
     """Every complete line of a cache file, by key; broken or foreign lines are skipped."""
     out: dict[str, dict[str, Any]] = {}
@@ -164,7 +169,7 @@ def read_cache(path: Path) -> dict[str, dict[str, Any]]:
                     row = json.loads(raw)
                 except ValueError:
                     continue  # a line cut short by an interruption
-                if isinstance(row, dict) and isinstance(row.get("key"), str) and "status" in row:
+                if _is_verdict(row):
                     out[row["key"]] = row
     except FileNotFoundError:
         pass
@@ -175,21 +180,22 @@ def add_to_cache(rows: Iterable[Any], path: "str | os.PathLike[str] | None" = No
     """Append verdicts made elsewhere (cache lines as :func:`read_cache` gives them, each with its
     ``key``: another machine's cache, published verdicts) to the cache at ``path``
     (:func:`default_cache` if ``None``), those it does not hold yet, as the explorer appends its
-    own; returns how many it added.  A row without a string key is skipped.
+    own; returns how many it added.  A row :func:`read_cache` would skip (no string key, no
+    status) is skipped.
 
     >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "cache.jsonl"
     >>> row = {"key": cache_key("klondike", {}, 7, None, 1.0), "seed": 7, "status": "solved"}
-    >>> add_to_cache([row, row, {"seed": 8}], path), add_to_cache([row], path)
-    (1, 0)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "cache.jsonl"
+    ...     print(add_to_cache([row, row, {"seed": 8}], path), add_to_cache([row], path))
+    1 0
     """
     target = default_cache() if path is None else Path(path)
     known = read_cache(target)
     fresh: dict[str, dict[str, Any]] = {}
     for row in rows:
-        key = row.get("key") if isinstance(row, dict) else None
-        if isinstance(key, str) and key not in known:
-            fresh.setdefault(key, row)
+        if _is_verdict(row) and row["key"] not in known:
+            fresh.setdefault(row["key"], row)
     if fresh:
         appender = _Appender(target)
         try:
