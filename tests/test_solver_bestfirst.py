@@ -310,6 +310,32 @@ def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, mo
     assert agreed >= 3
 
 
+def test_the_pinned_proof_is_asked_less_often_while_it_fails_and_every_fourth_time_once_it_holds(monkeypatch):
+    """Pruning rule 8 costs about an expansion: while it keeps failing it is asked ever less
+    often (every 4th position, then 8th ... 64th, after 32 failures at each), and a position it
+    proves lost brings it back to every fourth."""
+    from tarot_learn.solve import adapters
+
+    verdict = [False]
+    asked = []
+
+    def fake(state):
+        asked.append(verdict[0])
+        return verdict[0]
+
+    monkeypatch.setattr(adapters, "pinned", fake)
+    ad = PatienceAdapter(games.new("tarot-solitaire", seed=5, fool="trump_ace"))
+    for _ in range(4000):
+        ad.expand()
+    # 32 failures at each of every 4th, 8th, 16th and 32nd position (1,920 positions), then
+    # every 64th: 128 + 32 = 160 questions, against 1,000 at every fourth.
+    assert len(asked) == 160
+    verdict[0] = True
+    lost = [ad.expand() == [] for _ in range(104)]
+    first = lost.index(True)
+    assert first < 64 and sum(lost[first + 1:first + 41]) == 10
+
+
 # ----- the move orders ------------------------------------------------------------------------------
 def _turn_up_order(layout: str, order: int) -> list[str]:
     """The columns whose steps turn a face-down card up, in the order the adapter gives them."""

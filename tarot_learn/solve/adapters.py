@@ -59,7 +59,9 @@ lost:
    ``lost.py`` shows lost gets no steps: no line from it wins, so dropping it loses no win, and
    a search that runs dry still proves its start lost.  (Elsewhere the proof hardly ever holds
    and would cost about as much as expanding the position; even here it is asked of every fourth
-   position expanded, since every position below a lost one is lost too.)
+   position expanded, since every position below a lost one is lost too, and ever less often,
+   down to every 64th, while it keeps failing: in a deal with many ways to move it may never
+   hold, and asking cost a third of the search.)
 
 **Move orders.**  The order above plays the kinds of move in turn and, among steps turning a
 card up, prefers the column with the most face-down cards (``order=0``).  ``order=1``, the
@@ -176,6 +178,11 @@ class PatienceAdapter:
         # line is still cut a step or two further down, at a quarter of the cost.
         self.pin_check = not self.returns and not takes_every_card(tbl)
         self.ticks = 0
+        # Where the proof keeps failing (most positions of a deal with many ways to move), it is
+        # asked ever less often, down to every 64th position; a position it proves lost brings
+        # it back to every fourth.
+        self.pin_mask = 3
+        self.pin_misses = 0
         # Pruning rule 7: the face-up card a run was just lifted off, which the next step must
         # use (-1: none), and its column.
         self.pending = -1
@@ -376,7 +383,7 @@ class PatienceAdapter:
             return -1
 
         self.ticks += 1
-        if self.pin_check and not self.ticks & 3 and pinned(self.state):
+        if self.pin_check and not self.ticks & self.pin_mask and self._pinned():
             return []               # rule 8: proved lost, nothing to search
         self.urgency = self._urgency(flen)
         top_list, first_empty = self._tops()
@@ -406,6 +413,16 @@ class PatienceAdapter:
             self._return_steps(ranked.append, up, top_list, first_empty)
         ranked.sort(key=_rank)
         return [r[2] for r in ranked]
+
+    def _pinned(self) -> bool:
+        """Pruning rule 8's proof, asked less often after a long run of failures."""
+        if pinned(self.state):
+            self.pin_mask, self.pin_misses = 3, 0
+            return True
+        self.pin_misses += 1
+        if self.pin_misses >= 32 and self.pin_mask < 63:
+            self.pin_mask, self.pin_misses = 2 * self.pin_mask + 1, 0
+        return False
 
     def _urgency(self, flen: list[int]) -> list[int]:
         """The digging order's rank of each column: how many cards must still go up before one
