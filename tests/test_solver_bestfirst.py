@@ -405,3 +405,13 @@ def test_a_search_leaves_no_garbage_for_the_collector_and_turns_it_back_on(monke
     assert len(made) == 6 and not left                 # every order, sound and chained
     solve(state, states=2000, seconds=None)
     assert gc.isenabled()
+
+
+def test_a_base_world_is_never_lifted_but_a_world_higher_up_is():
+    """TS-11: the solver asks the game about a column's base only; above it a run always moves."""
+    def lifts(layout: str) -> set[str]:
+        ad = PatienceAdapter(games.from_layout("tarot-solitaire", layout))
+        return {str(step[-1]) for step in ad.expand() if step[-1].src == "t1" and step[-1].dst[0] == "t"}
+
+    assert lifts("t2: T13\nt3: 5S\nt1: T21") == set()
+    assert lifts("t2: T13\nt3: 5S\nt1: [9C] T21") == {"t1>t2", "t1>t4"}      # onto Death, into the first empty column

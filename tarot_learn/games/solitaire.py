@@ -171,7 +171,9 @@ class Patience(State):
 
     def may_lift(self, col: list[int], start: int) -> bool:
         """Whether the run from index ``start`` of column ``col`` (a list of card ids) may move
-        to another column (Tarot Solitaire keeps a King or the World at a column's base, TS-11)."""
+        to another column (Tarot Solitaire keeps a King or the World at a column's base, TS-11).
+        Only a column's base is ever kept: a run from ``start > 0`` may always move, and the
+        solver asks about ``start == 0`` alone."""
         return True
 
     def needs_no_home(self, card: int) -> bool:
@@ -270,11 +272,27 @@ class Patience(State):
         if loc is None:
             return None
         kind, i = loc
+        return kind, i, self._cards(kind, i)
+
+    def _cards(self, kind: str, i: int) -> list[int]:
+        """The card list of the pile of ``kind`` and index ``i`` (a move's piles are known good:
+        it was generated or checked, so making it skips :meth:`pile`'s checks)."""
         if kind == "t":
-            return "t", i, self.tab[i]
+            return self.tab[i]
         if kind == "f":
-            return "f", i, self.found[i]
-        return kind, 0, (self.stock if kind == "s" else self.waste if kind == "w" else self.reserve)
+            return self.found[i]
+        return self.stock if kind == "s" else self.waste if kind == "w" else self.reserve
+
+    def _ends(self, move: Move) -> tuple[str, int, list[int], list[int]]:
+        """A pile move's source (kind, index, cards) and destination cards, for making or taking
+        it back: the move was generated or checked already, so :meth:`pile`'s checks are
+        skipped, and a column, the usual end of a solver's move, costs no further call."""
+        skind, si = self._locs[move.src]
+        dkind, di = self._locs[move.dst]
+        tab = self.tab
+        src = tab[si] if skind == "t" else self._cards(skind, si)
+        dst = tab[di] if dkind == "t" else self._cards(dkind, di)
+        return skind, si, src, dst
 
     def pile_ids(self) -> list[str]:
         """Every pile id of this game, in board order."""
@@ -547,8 +565,7 @@ class Patience(State):
             self.stock, self.waste = self.waste, self.stock
             self.passes += 1
             return 0
-        skind, si, src = self.pile(move.src)  # type: ignore[misc]
-        dst = self.pile(move.dst)[2]  # type: ignore[index]
+        skind, si, src, dst = self._ends(move)
         n = move.count
         if n == 1:
             dst.append(src.pop())
@@ -579,8 +596,7 @@ class Patience(State):
             self.waste.reverse()
             self.passes -= 1
             return
-        skind, si, src = self.pile(move.src)  # type: ignore[misc]
-        dst = self.pile(move.dst)[2]  # type: ignore[index]
+        skind, si, src, dst = self._ends(move)
         flip, fill = record
         if fill:
             self.reserve.append(src.pop())

@@ -78,6 +78,7 @@ The player mode (``player.py``) works on determinized copies, so adapters may re
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any, Callable, Hashable
 
 from ..core import Move, State
@@ -212,7 +213,7 @@ class PatienceAdapter:
         return need
 
     def won(self) -> bool:
-        return sum(len(f) for f in self.state.found) == self.win_count
+        return sum(map(len, self.state.found)) == self.win_count
 
     def progress(self) -> int:
         """Cards up count most, face-down cards left count against."""
@@ -226,8 +227,8 @@ class PatienceAdapter:
         cls = self.cls
         passes = s.passes if self.limit is not None else 0
         if cls is None:
-            cols = sorted([(tuple(col), d) for col, d in zip(s.tab, s.down)])
-            return (tuple(cols), tuple(len(f) for f in s.found), self._talon_key(s.stock, s.waste),
+            cols = sorted(zip(map(tuple, s.tab), s.down))
+            return (tuple(cols), tuple(map(len, s.found)), self._talon_key(s.stock, s.waste),
                     tuple(s.reserve), passes, self.pending)
         g = cls.__getitem__
         cols = sorted([(tuple(map(g, col)), d) for col, d in zip(s.tab, s.down)])
@@ -502,9 +503,9 @@ class PatienceAdapter:
             k = n - 1
             while k > d and col[k - 1] in psets[col[k]]:
                 k -= 1
-            for k in range(k, n):
-                if may_lift(col, k):
-                    heads[col[k]] = (i, k)
+            if not (k or may_lift(col, 0)):  # above the base a run may always move
+                k = 1
+            heads.update(zip(col[k:], zip(repeat(i), range(k, n))))
         return heads
 
     def _talon_steps(self, add: Callable[[Ranked], None], fdest: Callable[[int], int], up: set[int],
