@@ -275,8 +275,8 @@ class Patience(State):
         return kind, i, self._cards(kind, i)
 
     def _cards(self, kind: str, i: int) -> list[int]:
-        """The card list of the pile of ``kind`` and index ``i`` (a move's piles are known good:
-        it was generated or checked, so making it skips :meth:`pile`'s checks)."""
+        """The card list of the pile of ``kind`` (``'t'``, ``'f'``, ``'s'``, ``'w'``, ``'r'``) and
+        index ``i``, both known good (:meth:`pile` checks a pile id first)."""
         if kind == "t":
             return self.tab[i]
         if kind == "f":
