@@ -11,6 +11,7 @@ import json
 import os
 import pathlib
 import sys
+import time
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
     from tests.browser.jlab import ROOT, Server, free_port, open_notebook, run_all_cells, wait_for
@@ -59,6 +60,21 @@ def open_in_lab(page, lab: Server, name: str, root_sel: str = ".tl-board") -> No
 def open_in_voila(page, voila: Server, name: str, root_sel: str = ".tl-board") -> None:
     page.goto(f"{voila.base}/voila/render/{name}.ipynb", timeout=120_000)
     page.wait_for_selector(f"{root_sel}[data-version]", timeout=120_000)
+    settle(page, root_sel)
+
+
+def settle(page, root_sel: str = ".tl-board", quiet_ms: int = 500) -> None:
+    """Wait until the board's view has stayed the same for ``quiet_ms``: a board just drawn sends
+    its resume token, and the kernel answers with a view of its own, which a click made before it
+    arrives would otherwise take for the click's answer."""
+    last, since = version(page, root_sel), time.monotonic()
+    deadline = since + 15
+    while time.monotonic() - since < quiet_ms / 1000:
+        assert time.monotonic() < deadline, "the board's view kept changing for 15 s"
+        page.wait_for_timeout(100)
+        now = version(page, root_sel)
+        if now != last:
+            last, since = now, time.monotonic()
 
 
 def version(page, root_sel: str = ".tl-board") -> int:

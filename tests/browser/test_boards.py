@@ -11,10 +11,10 @@ import pytest
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
     from tests.browser.boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary,
                                         open_in_lab, open_in_voila, press_key, save_image,
-                                        version, wait_newer)
+                                        settle, version, wait_newer)
 except ImportError:
     from boardkit import (act, act_locator, dom_counts, dom_digest, kernel_summary, open_in_lab,
-                          open_in_voila, press_key, save_image, version, wait_newer)
+                          open_in_voila, press_key, save_image, settle, version, wait_newer)
 from tarot_learn import games
 from tarot_learn.core import Move
 
@@ -262,9 +262,13 @@ def test_make_classroom_serves_the_boards_with_voila(page, artifacts, console_er
         page.goto(f"http://127.0.0.1:{port}/?token=boards-pw", timeout=120_000)  # the class's start page
         page.goto(f"http://127.0.0.1:{port}/voila/render/classroom.ipynb", timeout=120_000)
         page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
+        settle(page)
         before = dom_counts(page)["s"]
         act(page, '[data-pile="s"]', nth=0)
-        assert dom_counts(page)["s"] < before
+        # The page's hello (its resume token) is answered with a view too, and that answer may be
+        # the one act() saw: wait for the view that shows the draw.
+        page.wait_for_function("n => Number(document.querySelector('.tl-board [data-pile=\"s\"]')"
+                               ".dataset.count) < n", arg=before, timeout=15_000)
         page.locator(".lm-TabBar-tab", has_text="French Tarot").first.click()
         page.wait_for_selector(".tt-table[data-version]", timeout=120_000)
         page.screenshot(path=str(artifacts / "classroom.png"), full_page=True)
