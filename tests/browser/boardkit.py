@@ -55,6 +55,7 @@ def open_in_lab(page, lab: Server, name: str, root_sel: str = ".tl-board") -> No
     open_notebook(page, lab, f"{NOTEBOOKS}/{name}.ipynb")
     run_all_cells(page)
     page.wait_for_selector(f"{root_sel}[data-version]", timeout=120_000)
+    settle(page, root_sel)
 
 
 def open_in_voila(page, voila: Server, name: str, root_sel: str = ".tl-board") -> None:

@@ -12,10 +12,10 @@ import pytest
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import act, overflow
+    from tests.browser.boardkit import act, overflow, settle
     from tests.browser.jlab import Server, free_port, wait_for
 except ImportError:
-    from boardkit import act, overflow
+    from boardkit import act, overflow, settle
     from jlab import Server, free_port, wait_for
 
 
@@ -46,6 +46,8 @@ def open_page(page, server, path: str, ready: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{server.base}/voila/render/{path}", timeout=180_000)
     page.wait_for_selector(ready, timeout=180_000)
+    if ready.startswith(".tl-board"):
+        settle(page)               # the board's answer to its resume token comes first
 
 
 def test_a_patience_board_passes_axe(page, voila_root):

@@ -13,10 +13,10 @@ import sys
 import pytest
 
 try:   # tests/ as a package (tests/__init__.py) or as plain folders on sys.path
-    from tests.browser.boardkit import act, dom_counts
+    from tests.browser.boardkit import act, dom_counts, settle
     from tests.browser.jlab import ROOT, open_notebook
 except ImportError:
-    from boardkit import act, dom_counts
+    from boardkit import act, dom_counts, settle
     from jlab import ROOT, open_notebook
 from tarot_learn import games
 from tarot_learn.cards import Card
@@ -114,6 +114,7 @@ def test_tarot_solitaire_lesson_board_takes_a_move(page, jupyter_lab, artifacts,
     run_visible_notebook(page)
     assert not tracebacks(page)
     page.wait_for_selector(".tl-board[data-version]", timeout=120_000)
+    settle(page)
     replica = games.new("tarot-solitaire", seed=2026)       # the lesson's deal
     counts = {p.id: p.size for p in replica.observation().piles}
     assert dom_counts(page) == counts
