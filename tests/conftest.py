@@ -32,3 +32,11 @@ def toy_registered():
     games.register(Toy)
     yield Toy
     games.unregister(Toy.name)
+
+
+@pytest.fixture
+def pure_solver(monkeypatch):
+    """The solver's pure path only (``TAROT_LEARN_SOLVER=pure``): for tests that watch the pure
+    adapter or searches from inside; the compiled core is checked against them move for move
+    (tests/test_solver_native.py)."""
+    monkeypatch.setenv("TAROT_LEARN_SOLVER", "pure")

@@ -322,7 +322,7 @@ def test_a_run_lifted_off_a_face_up_card_must_be_followed_by_a_use_of_it():
 @pytest.mark.parametrize("game,opts", [(g, o) for g, o in VARIANTS if g != "american-toad"
                                        and not o.get("foundation_return")]
                          + [("tarot-solitaire", {"redeals": 2}), ("tarot-solitaire", {"empty_column": "any"})])
-def test_pruned_search_agrees_with_the_full_search_on_stacked_columns(game, opts, monkeypatch):
+def test_pruned_search_agrees_with_the_full_search_on_stacked_columns(game, opts, monkeypatch, pure_solver):
     """Rule 7 (and the others) on positions with face-up runs: the verdict never changes, and
     the rule did restrict the steps somewhere."""
     used = []

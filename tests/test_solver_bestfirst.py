@@ -238,7 +238,7 @@ class _Empty:
         return []
 
 
-def test_a_chained_search_running_dry_proves_nothing(monkeypatch):
+def test_a_chained_search_running_dry_proves_nothing(monkeypatch, pure_solver):
     """The chained search is not proved to keep a win, so when it runs out of steps the sound
     search still decides: a winnable deal is solved, and its moves replay."""
     import tarot_learn.solve.search as search
@@ -287,7 +287,7 @@ def test_a_best_first_search_paused_goes_on_where_it_stopped():
 @pytest.mark.parametrize("game,opts", [("tarot-solitaire", {"fool": "trump_ace"}),
                                        ("klondike", {"foundation_return": False}),
                                        ("klondike", {"draw": 3, "foundation_return": False})])
-def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, monkeypatch):
+def test_positions_proved_pinned_in_the_search_keep_every_verdict(game, opts, monkeypatch, pure_solver):
     """Pruning rule 8: the search drops positions the pinned-cards proof shows lost.  On late
     positions where it drops some, the pruned search agrees with the full one."""
     from tarot_learn.solve import adapters
@@ -376,7 +376,7 @@ def test_every_move_order_keeps_every_verdict(game, opts, seed, left, order):
         assert replay(state, moves).is_won()
 
 
-def test_a_search_leaves_no_garbage_for_the_collector_and_turns_it_back_on(monkeypatch):
+def test_a_search_leaves_no_garbage_for_the_collector_and_turns_it_back_on(monkeypatch, pure_solver):
     """The cyclic collector is off while the solver searches (its passes over the search's
     tuples cost time): every search it made is freed the moment it ends, none is left in a
     reference cycle, and the collector is as it was afterwards."""

@@ -85,7 +85,7 @@ from ..core import Move, State
 from .lost import pinned, takes_every_card
 from .result import SolveError
 
-__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "patience_adapter_for", "Step"]
+__all__ = ["GenericAdapter", "PatienceAdapter", "adapter_for", "is_patience", "patience_adapter_for", "Step"]
 
 Step = tuple[Move, ...]
 Ranked = tuple[int, int, Step]    # (priority, tie-break, step): lower first
@@ -656,6 +656,13 @@ def patience_adapter_for(state: State, order: int = 0, chain: bool = False) -> "
     from ..games.solitaire import Patience
 
     return PatienceAdapter(state, chain=chain, order=order) if isinstance(state, Patience) else None
+
+
+def is_patience(state: State) -> bool:
+    """Whether ``state`` is one of the patiences :class:`PatienceAdapter` knows."""
+    from ..games.solitaire import Patience
+
+    return isinstance(state, Patience)
 
 
 def adapter_for(state: State) -> "GenericAdapter | PatienceAdapter":

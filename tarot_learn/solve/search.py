@@ -29,7 +29,8 @@ import time
 from typing import Any, Callable
 
 from ..core import Move, State
-from .adapters import GenericAdapter, adapter_for, patience_adapter_for
+from . import native
+from .adapters import GenericAdapter, adapter_for, is_patience, patience_adapter_for
 from .bestfirst import BestFirst
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
@@ -90,6 +91,10 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
 
 def _solve(state: State, max_states: int | None, max_seconds: float | None, prune: bool,
            method: str, clock: Callable[[], float]) -> Result:
+    patience = prune and is_patience(state)
+    compiled = patience and method == "best" and native.available()
+    if compiled:
+        native.warm()               # before the clock: no search pays for loading the core
     t0 = clock()
     start = time.perf_counter()
     make = adapter_for if prune else GenericAdapter
@@ -105,7 +110,8 @@ def _solve(state: State, max_states: int | None, max_seconds: float | None, prun
     if method == "depth":
         outcome, line, count = depth_first(ad, limit, deadline, clock)
     else:
-        outcome, line, count = _dive_then_best(state, ad, make, limit, t0, deadline, clock)
+        lanes = _Lanes(state, ad, compiled) if patience else None
+        outcome, line, count = _dive_then_best(state, ad, make, lanes, limit, t0, deadline, clock)
     elapsed = time.perf_counter() - start
     if outcome == "solved":
         return Result(Status.SOLVED, line, count, elapsed)
@@ -114,32 +120,51 @@ def _solve(state: State, max_states: int | None, max_seconds: float | None, prun
     return Result(Status.UNDECIDED, (), count, elapsed, outcome)
 
 
-def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], limit: int, t0: float,
-                    deadline: float, clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+class _Lanes:
+    """The searches of one patience deal, in any move order: compiled (``native``) where it can
+    run, else pure over the adapters; the same positions in the same order either way."""
+
+    def __init__(self, state: State, ad: Any, compiled: bool) -> None:
+        self.state, self.ad, self.compiled = state, ad, compiled
+
+    def dive(self, order: int, states: int, deadline: float,
+             clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
+        if self.compiled:
+            return native.depth_first(self.state, order, states, deadline, clock)
+        a = self.ad if order == 0 else patience_adapter_for(self.state.copy(), order)
+        return depth_first(a, states, deadline, clock)
+
+    def best(self, order: int, chain: bool = False) -> Any:
+        if self.compiled:
+            return native.best_first_search(self.state, order, chain)
+        return BestFirst(patience_adapter_for(self.state.copy(), order, chain=chain))
+
+
+def _dive_then_best(state: State, ad: Any, make: Callable[[Any], Any], lanes: _Lanes | None, limit: int,
+                    t0: float, deadline: float, clock: Callable[[], float]) -> tuple[str, tuple[Move, ...], int]:
     """Depth-first dives (a tenth of the time and of the positions in all, but at least
     ``DIVE_STATES`` each) decide most easy deals at once: one in the adapter's order, and for a
-    patience searched with pruning one in the digging order too (``adapters.py``, "Move
-    orders").  When they do not, best-first searches take the rest of the budget afresh (a proof
-    of loss must come from one whole search): for a patience, :func:`_take_turns`."""
-    dig = patience_adapter_for(state.copy(), 1) if make is adapter_for else None
-    dives = [ad] if dig is None else [ad, dig]
+    patience searched with pruning (``lanes``) one in the digging order too (``adapters.py``,
+    "Move orders").  When they do not, best-first searches take the rest of the budget afresh (a
+    proof of loss must come from one whole search): for a patience, :func:`_take_turns`."""
+    orders = [0] if lanes is None else [0, 1]
     span = deadline - t0
     count = 0
-    for a in dives:
-        share = DIVE_SHARE / len(dives)
+    for k in orders:
+        share = DIVE_SHARE / len(orders)
         states = min(limit - count, max(int(limit * share), DIVE_STATES))
-        outcome, line, n = depth_first(a, states, min(deadline, clock() + span * share), clock)
+        until = min(deadline, clock() + span * share)
+        outcome, line, n = depth_first(ad, states, until, clock) if lanes is None else \
+            lanes.dive(k, states, until, clock)
         count += n
         if outcome not in ("states", "seconds") or count >= limit:
             return outcome, line, count
-    if dig is None:
+    if lanes is None:
         outcome, line, more = BestFirst(make(state.copy())).until(max(1, limit - count), deadline, clock)
         return outcome, line, count + more
-    searches = [_Turn(BestFirst(make(state.copy())), None)]
-    searches += [_Turn(BestFirst(patience_adapter_for(state.copy(), k)), None) for k in SOUND_ORDERS[1:]]
+    searches = [_Turn(lanes.best(k), None) for k in SOUND_ORDERS]
     chained = CHAIN_SHARE / len(CHAINED_ORDERS)
-    searches += [_Turn(BestFirst(patience_adapter_for(state.copy(), k, chain=True)), chained)
-                 for k in CHAINED_ORDERS]
+    searches += [_Turn(lanes.best(k, chain=True), chained) for k in CHAINED_ORDERS]
     outcome, line, more = _take_turns(searches, limit - count, span, deadline, clock)
     return outcome, line, count + more
 
