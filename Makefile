@@ -23,6 +23,8 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
+	@echo "Compiling the solver's core once (about 20 s; kept on disk beside the package)"
+	$(PY) -c 'from tarot_learn.solve import native; native.warm()'
 	touch $@
 
 lab: $(VENV)/.installed

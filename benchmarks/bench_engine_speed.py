@@ -2,8 +2,10 @@
 
 * playout: random legal play (``legal_moves()`` then unchecked ``push``), steps per CPU second,
   for each patience;
-* solver: positions searched per CPU second by ``solve.solve`` over a fixed set of deals with a
-  fixed state budget;
+* solver: positions searched per CPU second by ``solve.solve`` with a fixed state budget, over
+  a fixed set of deals (mostly decided in the first dives) and over three long searches (Fool as
+  trump ace deals that 150,000 positions do not decide); each again with the pure path alone
+  (``TAROT_LEARN_SOLVER=pure``), so that the compiled core and its reference stand side by side;
 * French Tarot: deals per CPU second of the fast loop (``simulate``) with four heuristic bots.
 
 Each figure is the median of several runs, each run in its own process.  With ``--against REF``
@@ -28,7 +30,7 @@ PATIENCES = ("klondike", "tarot-solitaire", "american-toad")
 
 # The measuring code runs in a fresh interpreter with the tree under test first on sys.path.
 PROBE = r'''
-import json, random, sys, time
+import json, os, random, sys, time
 sys.path.insert(0, sys.argv[1])
 from tarot_learn import games
 from tarot_learn.solve import solve
@@ -47,13 +49,32 @@ def playout(name, steps=20000):
         state.push(rng.choice(moves)); n += 1; done += 1
     return steps / (time.process_time() - t)
 
-def solver():
+def warm():
+    try:
+        from tarot_learn.solve import native
+    except ImportError:
+        return                      # a tree from before the compiled core
+    if native.available():
+        native.warm()
+
+def solver(deals, states):
     count, t = 0, time.process_time()
-    for name, opts in (("klondike", {"draw": 1}), ("klondike", {"draw": 3}),
-                       ("tarot-solitaire", {})):
-        for seed in range(100, 106):
-            count += solve(games.new(name, seed=seed, **opts), states=20000, seconds=None).states
+    for name, opts, seed in deals:
+        count += solve(games.new(name, seed=seed, **opts), states=states, seconds=None).states
     return count / (time.process_time() - t)
+
+FIXED = [(n, o, s) for n, o in (("klondike", {"draw": 1}), ("klondike", {"draw": 3}),
+                                ("tarot-solitaire", {})) for s in range(100, 106)]
+LONG = [("tarot-solitaire", {"fool": "trump_ace"}, s) for s in (13000086, 13000106, 13000136)]
+
+def solvers():
+    warm()
+    out = {"solver (states/s)": solver(FIXED, 20000),
+           "solver, long searches (states/s)": solver(LONG, 150000)}
+    os.environ["TAROT_LEARN_SOLVER"] = "pure"
+    out["solver, pure path (states/s)"] = solver(FIXED, 20000)
+    out["solver, pure path, long searches (states/s)"] = solver(LONG, 150000)
+    return out
 
 def tarot(deals=600):
     bots = [HeuristicBot() for _ in range(4)]
@@ -63,8 +84,8 @@ def tarot(deals=600):
     return deals / (time.process_time() - t)
 
 out = {f"playout {n} (steps/s)": playout(n) for n in %(patiences)r}
-out["solver (states/s)"] = solver()
 out["French Tarot simulate (deals/s)"] = tarot()
+out.update(solvers())
 print(json.dumps(out))
 '''
 

@@ -73,6 +73,10 @@ number).  Each order wins deals the others wander in (``search.py`` runs several
 never changes which steps exist, so a search in any of them that runs dry proves the same loss.
 
 The player mode (``player.py``) works on determinized copies, so adapters may read every card.
+
+The compiled core (``native/``) mirrors :class:`PatienceAdapter` step for step, so a change to
+the steps, their order or the key here is a change there too: ``tests/test_solver_native.py``
+compares the two position by position and fails on any difference.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 The search's memory lives in arrays the caller keeps between runs (``Store``): the tree of
 steps (parent, step, depth, discrepancies per node), the priority queue (a binary heap of packed
 ranks with node numbers), the transposition table (open addressing over 64-bit hashes, 0 free),
-the current line (nodes and undo tokens by depth, and room for a path down) and the children of the position being
-expanded, with the scalars in ``st`` (``ST_*``).  :func:`run` goes on until a result, the
+the current line (nodes and undo tokens by depth, and room for a path down) and the children of
+the position being expanded, with the scalars in ``st`` (``ST_*``).  :func:`run` goes on until a result, the
 position limit, a number of expansions (the caller then reads its clock) or a full array (the
 caller grows it and calls again).
 """
@@ -17,12 +17,17 @@ from numba import njit
 from .engine import MAXSTEPS, key, play, unplay, won
 from .expand import W_STEPS, expand
 
-ST_COUNT, ST_BATCH, ST_NODE, ST_NN, ST_HS, ST_TC, ST_LL, ST_CN, ST_CQ, ST_CI, ST_PHASE, \
-    ST_FOUND = range(12)
+# the scalars: positions found, the batch (counts down), the node being expanded, nodes, heap
+# entries, table entries, the line's length, that node's steps / the next to try / new children so
+# far, and the phase
+ST_COUNT, ST_BATCH, ST_NODE, ST_NN, ST_HS, ST_TC, ST_LL, ST_CN, ST_CQ, ST_CI, ST_PHASE = range(11)
 # what run() returns
 R_SOLVED, R_IMPOSSIBLE, R_STATES, R_CLOCK, R_GROW = range(5)
 PH_EXPAND, PH_CHILDREN, PH_NEXT = range(3)
-BATCH0 = 1 << 40
+# A queue entry's rank packs (discrepancies, batch, i) into one int64, in that order of weight:
+# 18 bits, 33 bits (the batch counts down from 0 by one per expansion: BATCH0 keeps it positive
+# for four billion expansions) and 12 bits (a position's new children, fewer than MAXSTEPS).
+BATCH0 = 1 << 32
 
 
 @njit(cache=True)
@@ -42,6 +47,7 @@ def seen_or_add(table, h):
 
 @njit(cache=True)
 def rehash(old, new):
+    """Enter every hash of table ``old`` into the larger table ``new``."""
     for v in old:
         if v != 0:
             seen_or_add(new, v)
@@ -49,6 +55,7 @@ def rehash(old, new):
 
 @njit(cache=True)
 def _push(hk, hv, size, k, v):
+    """Add rank ``k`` with node ``v`` to the heap of ``size`` entries."""
     q = size
     while q:
         up = (q - 1) >> 1
@@ -110,17 +117,36 @@ def _go(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, nodes, li
 
 
 @njit(cache=True)
+def _room(parent, line, table, hk, st):
+    """Whether every array has room for one more position's children."""
+    return st[ST_NN] + MAXSTEPS <= parent.size and st[ST_LL] + 2 <= line.size \
+        and 2 * (st[ST_TC] + MAXSTEPS) <= table.size and st[ST_HS] + MAXSTEPS <= hk.size
+
+
+@njit(cache=True)
+def _record(nodes, st, s):
+    """A new position, reached by step ``s`` as the next new child of the current node: its node
+    number (the i-th new child leaves the move order i times more than its parent)."""
+    node, nn = st[ST_NODE], st[ST_NN]
+    nodes[0, nn], nodes[1, nn] = node, s
+    nodes[2, nn], nodes[3, nn] = nodes[2, node] + 1, nodes[3, node] + st[ST_CI]
+    st[ST_NN] = nn + 1
+    st[ST_TC] += 1
+    st[ST_COUNT] += 1
+    return nn
+
+
+@njit(cache=True)
 def run(meta, cardt, flat, pset, tab, tlen, down, found, flen, seq, res, sc, w, order, fixed, chain,
         nodes, hk, hv, table, line, tokens, path, cur, st, limit, expansions):
     """Search on (see the module docstring); returns one of ``R_*``."""
-    parent, nstep, depth, disc = nodes[0], nodes[1], nodes[2], nodes[3]
+    parent, disc = nodes[0], nodes[3]
     if st[ST_PHASE] == PH_CHILDREN and st[ST_COUNT] >= limit:
         return R_STATES          # paused by the position limit and not given more
     while True:
         ph = st[ST_PHASE]
         if ph == PH_EXPAND:
-            if st[ST_NN] + MAXSTEPS > parent.size or st[ST_LL] + 2 > line.size \
-                    or 2 * (st[ST_TC] + MAXSTEPS) > table.size or st[ST_HS] + MAXSTEPS > hk.size:
+            if not _room(parent, line, table, hk, st):
                 return R_GROW
             st[ST_BATCH] -= 1
             n = expand(meta, cardt, flat, pset, tab, tlen, down, found, flen, seq, res, sc, w, order,
@@ -144,20 +170,15 @@ def run(meta, cardt, flat, pset, tab, tlen, down, found, flen, seq, res, sc, w, 
             if seen_or_add(table, key(meta, cardt, tab, tlen, down, found, flen, seq, res, sc)):
                 unplay(tab, tlen, down, found, flen, seq, res, sc, s, tok)
                 continue
-            st[ST_TC] += 1
-            st[ST_COUNT] += 1
-            node, i = st[ST_NODE], st[ST_CI]
-            nn = st[ST_NN]
-            parent[nn], nstep[nn], depth[nn], disc[nn] = node, s, depth[node] + 1, disc[node] + i
-            st[ST_NN] = nn + 1
+            nn = _record(nodes, st, s)
             if won(meta, flen):
                 line[st[ST_LL]] = nn
                 tokens[st[ST_LL]] = tok
                 st[ST_LL] += 1
-                st[ST_FOUND] = nn
                 return R_SOLVED
             unplay(tab, tlen, down, found, flen, seq, res, sc, s, tok)
-            rank = ((disc[node] + i) << 50) | ((st[ST_BATCH] + BATCH0) << 10) | i
+            i = st[ST_CI]
+            rank = ((disc[st[ST_NODE]] + i) << 45) | ((st[ST_BATCH] + BATCH0) << 12) | i
             _push(hk, hv, st[ST_HS], rank, nn)
             st[ST_HS] += 1
             st[ST_CI] = i + 1
@@ -179,7 +200,7 @@ def new_store() -> dict[str, np.ndarray]:
     z = lambda k: np.zeros(k, dtype=np.int64)   # noqa: E731
     nodes = np.zeros((4, 1 << 16), dtype=np.int64)
     nodes[0, 0] = -1
-    st = z(12)
+    st = z(11)
     st[ST_NN], st[ST_LL], st[ST_COUNT], st[ST_PHASE], st[ST_BATCH] = 1, 1, 1, PH_EXPAND, 0
     return {"nodes": nodes, "hk": z(1 << 16), "hv": z(1 << 16), "table": z(1 << 17),
             "line": z(1 << 12), "tokens": z(1 << 12), "path": z(1 << 12), "cur": z(MAXSTEPS), "st": st}

@@ -19,16 +19,19 @@ from .tables import (C_CLS, C_FPOS, C_SLP, C_SUIT, M_DOUBLE, M_DRAW, M_HASRES, M
 # step kinds: column to column, column up, waste up, waste to column, reserve up, reserve to
 # column, foundation down to a column
 K_TT, K_TF, K_WF, K_WT, K_RF, K_RT, K_FT = range(7)
-MAXSTEPS = 1024
+MAXSTEPS = 4096        # room for one position's steps (a few hundred at most in practice)
 
 
 @njit(cache=True, inline="always")
 def step(kind, src, dst, count, tp, tpasses, plen):
+    """One step packed: 4 bits of kind, 8 of source, 8 of destination, 8 of count, 10 of the
+    talon pointer, 6 of redeals used, 10 of draws and redeals before the card comes up."""
     return kind | (src << 4) | (dst << 12) | (count << 20) | (tp << 28) | (tpasses << 38) | (plen << 44)
 
 
 @njit(cache=True, inline="always")
 def fields(s):
+    """A step's fields (:func:`step`)."""
     return (s & 15, (s >> 4) & 255, (s >> 12) & 255, (s >> 20) & 255, (s >> 28) & 1023,
             (s >> 38) & 63, (s >> 44) & 1023)
 
@@ -209,4 +212,5 @@ def key(meta, cardt, tab, tlen, down, found, flen, seq, res, sc):
 
 @njit(cache=True)
 def won(meta, flen):
+    """Every card that must go up is up."""
     return flen.sum() == meta[M_WIN]
