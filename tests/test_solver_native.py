@@ -159,6 +159,18 @@ def test_the_environment_can_ask_for_the_pure_solver(monkeypatch):
     assert not native.available()
 
 
+def test_without_numba_the_solver_runs_the_pure_search(monkeypatch):
+    """As in the static site, whose Python has no Numba: the same answer, from the pure path."""
+    import sys
+
+    state = games.new("klondike", seed=11, draw=3)
+    compiled = solve(state, states=5000, seconds=None)
+    monkeypatch.setitem(sys.modules, "numba", None)       # import numba now fails
+    assert not native.available()
+    pure = solve(state, states=5000, seconds=None)
+    assert (pure.status, pure.moves, pure.states) == (compiled.status, compiled.moves, compiled.states)
+
+
 def test_a_waste_step_decodes_to_the_draws_and_redeals_that_bring_its_card_up():
     """A compiled waste step keeps where the pointer stands; the pure step it stands for has the
     draws (and redeals) the pure adapter finds first."""

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 __all__ = ["available", "warm", "best_first_search", "depth_first"]
 
-_STATE: dict[str, bool] = {}
+_WARM: list[bool] = []
 
 
 def available() -> bool:
@@ -29,20 +29,18 @@ def available() -> bool:
     (``TAROT_LEARN_SOLVER`` is not ``pure``)."""
     if os.environ.get("TAROT_LEARN_SOLVER", "").strip().lower() == "pure":
         return False
-    if "numba" not in _STATE:
-        try:
-            import numba  # noqa: F401
-            _STATE["numba"] = True
-        except ImportError:
-            _STATE["numba"] = False
-    return _STATE["numba"]
+    try:
+        import numba  # noqa: F401   (a dictionary lookup once imported)
+    except ImportError:
+        return False
+    return True
 
 
 def warm() -> None:
     """Compile (or load from the disk cache) every kernel once in this process: a few seconds
     the first time on a machine, well under one afterwards.  The solver calls it before its clock
     starts, so no search pays for it."""
-    if _STATE.get("warm"):
+    if _WARM:
         return
     from ...games import new
     from .search import NativeBestFirst, depth_first as dive
@@ -50,7 +48,7 @@ def warm() -> None:
     state = new("klondike", seed=1)
     dive(state, 0, 50, float("inf"), lambda: 0.0)
     NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
-    _STATE["warm"] = True
+    _WARM.append(True)
 
 
 def best_first_search(state: Any, order: int = 0, chain: bool = False) -> Any:
