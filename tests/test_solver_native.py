@@ -186,3 +186,16 @@ def test_a_waste_step_decodes_to_the_draws_and_redeals_that_bring_its_card_up():
         assert all(s in decoded for s in waste_steps)
         checked += sum(Move("redeal") in s for s in waste_steps)
     assert checked
+
+
+@pytest.mark.parametrize("solver", ["compiled", "pure"])
+def test_a_search_without_a_position_budget_stops_at_its_memory_bound(solver, monkeypatch):
+    """The compiled core finds close to a million positions a CPU second and keeps each: given
+    only seconds, a search still stops at ``MAX_POSITIONS`` (here lowered) and says so."""
+    import tarot_learn.solve.search as search
+
+    if solver == "pure":
+        monkeypatch.setenv("TAROT_LEARN_SOLVER", "pure")
+    monkeypatch.setattr(search, "MAX_POSITIONS", 30_000)
+    r = solve(games.new("tarot-solitaire", seed=13_000_086, fool="trump_ace"), states=None, seconds=600)
+    assert r.status.value == "undecided" and r.reason == "states" and 30_000 <= r.states < 31_000

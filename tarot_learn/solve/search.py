@@ -39,10 +39,13 @@ from .bestfirst import BestFirst
 from .lost import dead_from_start, lost_reason
 from .result import Result, SolveError, Status
 
-__all__ = ["solve", "depth_first", "DEFAULT_STATES", "DEFAULT_SECONDS", "check_budget"]
+__all__ = ["solve", "depth_first", "DEFAULT_STATES", "DEFAULT_SECONDS", "MAX_POSITIONS", "check_budget"]
 
 DEFAULT_STATES = 2_000_000
 DEFAULT_SECONDS = 10.0
+# A search given no position budget still stops here: its memory bound (the compiled core keeps
+# about 85 bytes a position, so about 1.7 GB; it finds some 900,000 positions a CPU second).
+MAX_POSITIONS = 20_000_000
 DIVE_STATES = 5000
 DIVE_SHARE = 0.1
 CHAIN_SHARE = 0.1
@@ -72,7 +75,8 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
 
     Returns a :class:`Result`: ``solved`` with moves that replay through ``state.play`` to a win,
     ``impossible`` when no line wins, or ``undecided`` when the budget (positions examined,
-    seconds) ran out first.  ``state`` itself is not changed.  ``prune=False`` searches every
+    seconds) ran out first (``states=None`` still stops at ``MAX_POSITIONS``, the search's memory
+    bound).  ``state`` itself is not changed.  ``prune=False`` searches every
     legal move one by one, draws included, without the game-aware pruning (slow: for
     cross-checking the pruning on small positions).  ``method`` is ``"best"`` (a depth-first
     dive with a tenth of the budget, at least 5,000 positions, then best-first search,
@@ -109,7 +113,7 @@ def _solve(state: State, max_states: int | None, max_seconds: float | None, prun
     buried = dead_from_start(work) if prune else ""
     if buried:
         return Result(Status.IMPOSSIBLE, (), 1, time.perf_counter() - start, reason_lost=buried)
-    limit = max_states if max_states is not None else 1 << 62
+    limit = max_states if max_states is not None else MAX_POSITIONS
     deadline = t0 + max_seconds if max_seconds is not None else float("inf")
     if method == "depth":
         outcome, line, count = depth_first(ad, limit, deadline, clock)
