@@ -46,6 +46,17 @@ def seen_or_add(table, h):
 
 
 @njit(cache=True)
+def fresh(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, table, s, chain):
+    """Play step ``s``: its undo token when it reaches a position not in the table (now entered),
+    else -1 with the step taken back (tokens are never negative)."""
+    tok = play(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, s, chain)
+    if seen_or_add(table, key(meta, cardt, tab, tlen, down, found, flen, seq, res, sc)):
+        unplay(tab, tlen, down, found, flen, seq, res, sc, s, tok)
+        return -1
+    return tok
+
+
+@njit(cache=True)
 def rehash(old, new):
     """Enter every hash of table ``old`` into the larger table ``new``."""
     for v in old:
@@ -166,9 +177,8 @@ def run(meta, cardt, flat, pset, tab, tlen, down, found, flen, seq, res, sc, w, 
                 continue
             st[ST_CQ] = q + 1
             s = cur[q]
-            tok = play(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, s, chain)
-            if seen_or_add(table, key(meta, cardt, tab, tlen, down, found, flen, seq, res, sc)):
-                unplay(tab, tlen, down, found, flen, seq, res, sc, s, tok)
+            tok = fresh(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, table, s, chain)
+            if tok < 0:
                 continue
             nn = _record(nodes, st, s)
             if won(meta, flen):

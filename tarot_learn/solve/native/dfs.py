@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bfs import R_CLOCK, R_GROW, R_IMPOSSIBLE, R_SOLVED, R_STATES, rehash, seen_or_add
-from .engine import MAXSTEPS, key, play, unplay, won
+from .bfs import R_CLOCK, R_GROW, R_IMPOSSIBLE, R_SOLVED, R_STATES, fresh, rehash
+from .engine import MAXSTEPS, unplay, won
 from .expand import W_STEPS, expand
 
 D_COUNT, D_DEPTH, D_TC, D_TOP = range(4)
@@ -51,9 +51,8 @@ def dive(meta, cardt, flat, pset, tab, tlen, down, found, flen, seq, res, sc, w,
             continue
         fnext[f] = q + 1
         s = fsteps[q]
-        tok = play(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, s, False)
-        if seen_or_add(table, key(meta, cardt, tab, tlen, down, found, flen, seq, res, sc)):
-            unplay(tab, tlen, down, found, flen, seq, res, sc, s, tok)
+        tok = fresh(meta, cardt, flat, tab, tlen, down, found, flen, seq, res, sc, table, s, False)
+        if tok < 0:
             continue
         dv[D_TC] += 1
         dv[D_COUNT] += 1
