@@ -24,7 +24,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
 	@echo "Compiling the solver's core once (about 20 s; kept on disk beside the package)"
-	$(PY) -c 'from tarot_learn.solve import native; native.warm()'
+	$(PY) -c 'from tarot_learn.solve import native; native.available() and native.warm()'
 	touch $@
 
 lab: $(VENV)/.installed

@@ -41,7 +41,8 @@ from typing import Any, Callable
 
 from ..core import State
 
-__all__ = ["lost_reason", "buried_card", "pinned_cards", "pinned", "takes_every_card", "dead_from_start"]
+__all__ = ["lost_reason", "buried_card", "pinned_cards", "pinned", "takes_every_card", "dead_from_start",
+           "predecessors"]
 
 
 def dead_from_start(state: State) -> str:
@@ -128,7 +129,7 @@ def pinned(state: Any) -> bool:
 def takes_every_card(tbl: Any) -> bool:
     """Whether some card of a game's :class:`~tarot_learn.games.solitaire.Table` may take every
     other card (Tarot Solitaire's wild Fool): while it may show, hardly anything is pinned."""
-    return bool(_predecessors(tbl)[2])
+    return bool(predecessors(tbl)[2])
 
 
 def pinned_cards(state: Any) -> str:
@@ -161,7 +162,7 @@ def _pinned_heights(state: Any) -> list[int]:
     free = {c for c in outside if tbl.empty_ok[c]}
     # A card every other card goes on (the wild Fool), out of the columns and free to open one,
     # would take any held top card but a base (one that may not be lifted): nothing is held.
-    if not free.isdisjoint(_predecessors(tbl)[2]) and all(state.may_lift(col, 0) for col in state.tab if col):
+    if not free.isdisjoint(predecessors(tbl)[2]) and all(state.may_lift(col, 0) for col in state.tab if col):
         return []
     free.update(col[-1] for col in state.tab if col)
     free.update(state.reserve)
@@ -183,7 +184,7 @@ def _pinned_heights(state: Any) -> list[int]:
     return heights if any(pos[c] >= 0 for c in _never_up(tbl, held)) else []
 
 
-def _predecessors(tbl: Any) -> tuple[list[list[int] | None], list[int], frozenset[int]]:
+def predecessors(tbl: Any) -> tuple[list[list[int] | None], list[int], frozenset[int]]:
     """For each card, the cards one of which must be up before it goes up (``None`` for a card
     that never goes up, ``[]`` for one that may start a foundation); the cards that go up,
     lowest place on a foundation first; and the cards every other card may be built on.
@@ -208,7 +209,7 @@ def _predecessors(tbl: Any) -> tuple[list[list[int] | None], list[int], frozense
 def _never_up(tbl: Any, held: set[int]) -> set[int]:
     """The held cards and every card whose predecessors all are never up: one pass, lowest place
     first, since a card's predecessors lie one place lower."""
-    preds, order, _ = _predecessors(tbl)
+    preds, order, _ = predecessors(tbl)
     out = set(held)
     for c in order:
         before = preds[c]
@@ -222,7 +223,7 @@ def _held_heights(state: Any, heights: list[int], never_shown: Callable[[list[in
     docstring), starting from ``heights`` (no fewer): a column lets go of its top held card, or
     of a face-up held card and what lies on it, while one could move.  ``never_shown(heights)``
     gives the cards that never show for a holding."""
-    preds = _predecessors(state.tbl)[0]
+    preds = predecessors(state.tbl)[0]
     tab, down = state.tab, state.down
     heights = list(heights)
     changed = True

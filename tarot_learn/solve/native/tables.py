@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..lost import takes_every_card
+from ..lost import predecessors, takes_every_card
 
 # T.meta
 M_N, M_NC, M_NF, M_DRAW, M_LIMIT, M_RETURNS, M_RESBUILD, M_HASRES, M_WIN, M_PINCHECK, M_DOUBLE, \
@@ -110,21 +110,16 @@ def tables(state: Any) -> Tables:
         cls = [first.setdefault((c.suit, c.rank), i) for i, c in enumerate(tbl.cards)]
     else:
         cls = list(range(n))
-    suit = [int(c.suit.value) if isinstance(c.suit.value, int) else hash(c.suit.value) & 0xFFFFFFF
-            for c in tbl.cards]
+    suits: dict[Any, int] = {}
+    suit = [suits.setdefault(c.suit, len(suits)) for c in tbl.cards]    # equal suits, equal numbers
     pset = np.zeros((n, n), dtype=np.int64)
     for c in range(n):
         for p in tbl.parents[c]:
             pset[c, p] = 1
     pos, slots = tbl.found_pos, tbl.found_slots
-    at: dict[tuple[int, int], list[int]] = {}
-    for c in range(n):
-        for f in slots[c]:
-            at.setdefault((f, pos[c]), []).append(c)
-    preds = [[] if pos[c] < 0 else [p for f in slots[c] for p in at.get((f, pos[c] - 1), ())]
-             for c in range(n)]
-    order = sorted((c for c in range(n) if pos[c] > 0), key=pos.__getitem__)
-    wild = [p for p in range(n) if all(p in tbl.parent_sets[c] for c in range(n) if c != p)]
+    pred_lists, order, wild_set = predecessors(tbl)
+    preds = [p or [] for p in pred_lists]
+    wild = sorted(wild_set)
     arr = lambda xs: np.array(xs, dtype=np.int64)   # noqa: E731
     ch_ptr, ch_idx = _csr(tbl.children)
     par_ptr, par_idx = _csr(tbl.parents)
@@ -135,7 +130,7 @@ def tables(state: Any) -> Tables:
                   arr([int(state.may_lift([c], 0)) for c in range(n)]),
                   arr([int(state.may_return(c)) for c in range(n)]), arr(cls), arr(suit), pset,
                   ch_ptr, ch_idx, par_ptr, par_idx, sl_ptr, sl_idx, need_ptr, need_idx, pr_ptr, pr_idx,
-                  arr([int(pos[c] < 0) for c in range(n)]), arr(order) if order else np.zeros(0, np.int64),
+                  arr([int(p is None) for p in pred_lists]), arr(order) if order else np.zeros(0, np.int64),
                   arr(wild) if wild else np.zeros(0, np.int64), arr(_set_ids(tbl.children)))
 
 
