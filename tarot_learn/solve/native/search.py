@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
+import numpy as np
+
 from ...core import Move
 from . import bfs, dfs, engine, tables
 from .expand import work
@@ -42,13 +44,31 @@ def decode(state: Any, s: int) -> tuple[Move, ...]:
     return (*path, Move("move", "w", F[dst] if kind == engine.K_WF else T[dst], 1))
 
 
+# A game's packed tables per (game, table, options): a solve encodes its position for each of
+# its eight searches, and the tables, which only the rules decide, cost thirty times the position.
+# The kernels never write to them.  Tables live as long as the program, as lost.py's do.
+_TABLES: dict[Any, tuple[Any, tuple[np.ndarray, ...]]] = {}
+
+
+def _tables_of(state: Any) -> tuple[np.ndarray, ...]:
+    try:
+        k = (type(state), id(state.tbl), tuple(sorted(state.options.items())))
+        hash(k)
+    except TypeError:                  # an option value that cannot be a key: no caching
+        return tables.pack(tables.tables(state))
+    known = _TABLES.get(k)
+    if known is None or known[0] is not state.tbl:
+        known = _TABLES[k] = (state.tbl, tables.pack(tables.tables(state)))
+    return known[1]
+
+
 class Game:
     """One patience position encoded for the kernels, with its own copy of the game to turn
     compiled steps back into moves."""
 
     def __init__(self, state: Any, order: int = 0) -> None:
         self.state = state.copy()
-        self.tables = tables.pack(tables.tables(state))
+        self.tables = _tables_of(state)
         self.position = tables.pack_position(tables.position(state))
         self.w = work(len(state.tbl.cards))
         self.order = order
