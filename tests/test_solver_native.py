@@ -199,3 +199,88 @@ def test_a_search_without_a_position_budget_stops_at_its_memory_bound(solver, mo
     monkeypatch.setattr(search, "MAX_POSITIONS", 30_000)
     r = solve(games.new("tarot-solitaire", seed=13_000_086, fool="trump_ace"), states=None, seconds=600)
     assert r.status.value == "undecided" and r.reason == "states" and 30_000 <= r.states < 31_000
+
+
+_REAL_LOAD = native._load
+
+
+class _SlowLoad:
+    """A first compile that lasts until the test says so: the core's loading state made fresh,
+    its load held on an event, and a count of the searches that ran compiled."""
+
+    def __init__(self, monkeypatch) -> None:
+        import threading
+
+        self.release, self.compiled_runs = threading.Event(), 0
+        monkeypatch.setattr(native, "_READY", threading.Event())
+        monkeypatch.setattr(native, "_LOADING", [])
+        monkeypatch.setattr(native, "_FAILED", [])
+        monkeypatch.setattr(native, "LOAD_WAIT", 0.05)
+        monkeypatch.setattr(native, "_load", self._load)
+        for name in ("depth_first", "best_first_search"):
+            monkeypatch.setattr(native, name, self._counting(getattr(native, name)))
+
+    def _load(self) -> None:
+        self.release.wait(30)
+        native._READY.set()
+
+    def _counting(self, fn):
+        def run(*args):
+            self.compiled_runs += 1
+            return fn(*args)
+        return run
+
+
+def test_a_search_with_a_time_budget_runs_the_pure_path_while_the_core_first_compiles(monkeypatch):
+    """A first hint on a machine whose core is not compiled yet answers from the pure search at
+    once, not after the twenty-second compile; once it is loaded, searches run compiled."""
+    slow = _SlowLoad(monkeypatch)
+    state = games.new("klondike", seed=3)
+    first = solve(state, states=20_000, seconds=60)
+    assert first.solved and slow.compiled_runs == 0 and not native._READY.is_set()
+    slow.release.set()
+    assert native.warm() is True
+    again = solve(state, states=20_000, seconds=60)
+    assert slow.compiled_runs > 0
+    assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
+
+
+def test_a_search_with_only_a_position_budget_waits_for_the_core(monkeypatch):
+    """Its answer does not depend on the path, and the compiled one is twenty times faster."""
+    import threading
+
+    slow = _SlowLoad(monkeypatch)
+    threading.Timer(0.2, slow.release.set).start()
+    assert solve(games.new("klondike", seed=3), states=20_000, seconds=None).solved
+    assert slow.compiled_runs > 0
+
+
+def test_a_core_that_cannot_load_says_so_once_and_leaves_the_pure_search_running(monkeypatch):
+    import tarot_learn.solve.native.search as compiled_search
+
+    slow = _SlowLoad(monkeypatch)
+    monkeypatch.setattr(native, "_load", _REAL_LOAD)      # the real load, of a broken kernel
+
+    def broken(*args):
+        raise RuntimeError("no LLVM here")
+    monkeypatch.setattr(compiled_search, "depth_first", broken)
+    with pytest.warns(RuntimeWarning, match="could not load .*no LLVM here.*pure search runs"):
+        assert native.warm() is False
+    assert native.warm(0) is False
+    assert solve(games.new("klondike", seed=3), states=20_000, seconds=None).solved
+    assert slow.compiled_runs == 0
+
+
+def test_a_fork_during_the_first_compile_waits_for_it(monkeypatch):
+    """A child forked mid-compile would inherit Numba's lock held by a thread it lacks."""
+    import threading
+
+    slow = _SlowLoad(monkeypatch)
+    assert native.warm(0) is False                   # the load has begun and is held
+    settle = threading.Thread(target=native._settle_before_fork)
+    settle.start()
+    settle.join(0.2)
+    assert settle.is_alive()
+    slow.release.set()
+    settle.join(30)
+    assert not settle.is_alive()

@@ -11,17 +11,29 @@ Layers: ``tables.py`` encodes a position and its game's per-card facts as intege
 ``engine.py`` plays and keys steps, ``expand.py`` and ``pin.py`` are the adapter's steps and
 pruning rule 8, ``bfs.py`` and ``dfs.py`` the two searches, ``search.py`` their Python faces.
 Compiled code is cached on disk beside the modules; a process loads it once, in :func:`warm`,
-before any search's clock starts.
+before any search's clock starts.  The first compile on a machine takes about twenty seconds and
+runs in a background thread: a search with a time budget waits for it only ``LOAD_WAIT``
+seconds, then runs the pure path.
 """
 
 from __future__ import annotations
 
 import os
+import threading
+import warnings
 from typing import Any, Callable
 
 __all__ = ["available", "warm", "best_first_search", "depth_first"]
 
-_WARM: list[bool] = []
+# Seconds a search waits for the core to load: loading compiled code from the disk cache takes
+# well under one; compiling it the first time on a machine (or for a user whose cache is
+# elsewhere) takes about twenty, which a half-second hint should not wait for.
+LOAD_WAIT = 3.0
+
+_READY = threading.Event()
+_LOADING: list[threading.Thread] = []
+_LOCK = threading.Lock()
+_FAILED: list[str] = []
 
 
 def available() -> bool:
@@ -36,19 +48,47 @@ def available() -> bool:
     return True
 
 
-def warm() -> None:
-    """Compile (or load from the disk cache) every kernel once in this process: a few seconds
-    the first time on a machine, well under one afterwards.  The solver calls it before its clock
-    starts, so no search pays for it."""
-    if _WARM:
-        return
+def warm(wait: float | None = None) -> bool:
+    """Compile (or load from the disk cache) every kernel once in this process, and say whether
+    the core is ready.  ``wait=None`` blocks until it is: a few seconds the first time on a
+    machine, well under one afterwards.  ``wait=s`` returns after ``s`` seconds at most and
+    leaves the loading to go on in the background, so a short search can run the pure path
+    meanwhile.  The solver calls it before its clock starts, so no search pays for it."""
+    if _READY.is_set():
+        return not _FAILED
+    with _LOCK:
+        if not _LOADING:
+            thread = threading.Thread(target=_load, name="tarot-learn solver core", daemon=True)
+            _LOADING.append(thread)
+            thread.start()
+    return _READY.wait(wait) and not _FAILED
+
+
+def _load() -> None:
     from ...games import new
     from .search import NativeBestFirst, depth_first as dive
 
-    state = new("klondike", seed=1)
-    dive(state, 0, 50, float("inf"), lambda: 0.0)
-    NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
-    _WARM.append(True)
+    try:
+        state = new("klondike", seed=1)
+        dive(state, 0, 50, float("inf"), lambda: 0.0)
+        NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
+    except Exception as exc:   # the pure search still runs: say why the fast one does not
+        _FAILED.append(f"{type(exc).__name__}: {exc}")
+        warnings.warn(f"the solver's compiled core could not load ({_FAILED[0]}); "
+                      "the pure search runs instead", RuntimeWarning, stacklevel=1)
+    finally:
+        _READY.set()    # a failed compile must not leave a search waiting for ever
+
+
+def _settle_before_fork() -> None:
+    # A process forked while a thread compiles would inherit Numba's compiler lock, held by a
+    # thread it does not have; waiting for the load (once, rarely) keeps the child's core sound.
+    if _LOADING and not _READY.is_set():
+        _READY.wait()
+
+
+if hasattr(os, "register_at_fork"):     # POSIX; elsewhere processes are spawned, not forked
+    os.register_at_fork(before=_settle_before_fork)
 
 
 def best_first_search(state: Any, order: int = 0, chain: bool = False) -> Any:
