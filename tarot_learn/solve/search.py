@@ -100,11 +100,11 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
 def _solve(state: State, max_states: int | None, max_seconds: float | None, prune: bool,
            method: str, clock: Callable[[], float]) -> Result:
     patience = prune and is_patience(state)
-    # Before the clock, so no search pays for loading the core; a search with a time budget
-    # waits only for a load from the disk cache, and runs the pure path while a first compile
-    # goes on in the background.
-    compiled = (patience and method == "best" and native.available()
-                and native.warm(None if max_seconds is None else native.LOAD_WAIT))
+    # Before the clock, so no search pays for loading the core.  A search with a time budget
+    # waits for it no longer than that budget (at least long enough for a load from the disk
+    # cache), and runs the pure path while a first compile goes on in the background.
+    wait = None if max_seconds is None else max(native.LOAD_WAIT, max_seconds)
+    compiled = patience and method == "best" and native.available() and native.warm(wait)
     t0 = clock()
     start = time.perf_counter()
     make = adapter_for if prune else GenericAdapter
