@@ -50,8 +50,8 @@ def available() -> bool:
 
 def warm(wait: float | None = None) -> bool:
     """Compile (or load from the disk cache) every kernel once in this process, and say whether
-    the core is ready.  ``wait=None`` blocks until it is: a few seconds the first time on a
-    machine, well under one afterwards.  ``wait=s`` returns after ``s`` seconds at most and
+    the core is ready.  ``wait=None`` blocks until it is: about twenty seconds the first time on
+    a machine, well under one afterwards.  ``wait=s`` returns after ``s`` seconds at most and
     leaves the loading to go on in the background, so a short search can run the pure path
     meanwhile.  The solver calls it before its clock starts, so no search pays for it."""
     if _READY.is_set():
@@ -65,10 +65,10 @@ def warm(wait: float | None = None) -> bool:
 
 
 def _load() -> None:
-    from ...games import new
-    from .search import NativeBestFirst, depth_first as dive
-
     try:
+        from ...games import new
+        from .search import NativeBestFirst, depth_first as dive
+
         state = new("klondike", seed=1)
         dive(state, 0, 50, float("inf"), lambda: 0.0)
         NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
