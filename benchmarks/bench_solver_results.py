@@ -19,7 +19,7 @@ points, Klondike 10).  ``--write-results`` writes the file, naming the solver ve
 budgets, the seed range and the machine.  ``make bench`` runs a small smoke version (50 deals,
 0.5 s); the published file comes from::
 
-    nice -n 10 python benchmarks/bench_solver_results.py --deals 2000 --seconds 1 --second 10 30 90 150 --write-results
+    python benchmarks/bench_solver_results.py --deals 2000 --seconds 1 --second 10 30 --write-results
 """
 
 from __future__ import annotations
