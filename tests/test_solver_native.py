@@ -246,13 +246,17 @@ def test_a_search_with_a_time_budget_runs_the_pure_path_while_the_core_first_com
     assert (again.status, again.moves, again.states) == (first.status, first.moves, first.states)
 
 
-def test_a_search_with_only_a_position_budget_waits_for_the_core(monkeypatch):
-    """Its answer does not depend on the path, and the compiled one is twenty times faster."""
+@pytest.mark.parametrize("budget", [{"states": 20_000, "seconds": None},
+                                    {"states": None, "seconds": 0.5, "clock": time.process_time}],
+                         ids=["positions", "cpu-seconds"])
+def test_a_search_given_positions_or_cpu_seconds_waits_for_the_core(monkeypatch, budget):
+    """A position budget's answer does not depend on the path; a CPU-time budget (the explorer's)
+    would be charged for the compile running beside it."""
     import threading
 
     slow = _SlowLoad(monkeypatch)
-    threading.Timer(0.2, slow.release.set).start()
-    assert solve(games.new("klondike", seed=3), states=20_000, seconds=None).solved
+    threading.Timer(1.0, slow.release.set).start()      # longer than the budget and LOAD_WAIT
+    assert solve(games.new("klondike", seed=3), **budget).solved
     assert slow.compiled_runs > 0
 
 

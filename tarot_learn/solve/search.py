@@ -100,10 +100,12 @@ def solve(state: State, states: int | None = DEFAULT_STATES,
 def _solve(state: State, max_states: int | None, max_seconds: float | None, prune: bool,
            method: str, clock: Callable[[], float]) -> Result:
     patience = prune and is_patience(state)
-    # Before the clock, so no search pays for loading the core.  A search with a time budget
-    # waits for it no longer than that budget (at least long enough for a load from the disk
-    # cache), and runs the pure path while a first compile goes on in the background.
-    wait = None if max_seconds is None else max(native.LOAD_WAIT, max_seconds)
+    # Before the clock, so no search pays for loading the core.  A search timed by the wall
+    # clock (a hint) waits for it no longer than its budget (at least long enough for a load from
+    # the disk cache), and runs the pure path while a first compile goes on in the background.
+    # Any other clock waits: a CPU-time budget (the explorer's) would be charged for the compile.
+    timed = max_seconds is not None and clock is time.perf_counter
+    wait = max(native.LOAD_WAIT, max_seconds) if timed else None
     compiled = patience and method == "best" and native.available() and native.warm(wait)
     t0 = clock()
     start = time.perf_counter()

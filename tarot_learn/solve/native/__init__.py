@@ -12,8 +12,9 @@ Layers: ``tables.py`` encodes a position and its game's per-card facts as intege
 pruning rule 8, ``bfs.py`` and ``dfs.py`` the two searches, ``search.py`` their Python faces.
 Compiled code is cached on disk beside the modules; a process loads it once, in :func:`warm`,
 before any search's clock starts.  The first compile on a machine takes about twenty seconds and
-runs in a background thread: a search with a time budget waits for it no longer than that
-budget (or ``LOAD_WAIT`` seconds, if longer), then runs the pure path.
+runs in a background thread: a search timed by the wall clock (a hint) waits for it no longer
+than its budget (or ``LOAD_WAIT`` seconds, if longer), then runs the pure path.  A search given
+CPU seconds waits for it, since the compile's CPU time would count against its budget.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-
 import numpy as np
 
 from ...core import Move
