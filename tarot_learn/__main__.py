@@ -148,11 +148,23 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         cls, opts = _chosen(args)
         state = games.new(cls.name, seed=args.seed, **opts)
+    _solver_core_ready()
     r = solve(state, states=args.states, seconds=args.seconds)
     print(f"{state.deal_code}: {r}")
     if r.solved and not args.quiet:
         print(" ".join(str(m) for m in r.moves))
     return 0
+
+
+def _solver_core_ready() -> None:
+    """Load the solver's compiled core before a one-off command's search, saying so when this
+    machine compiles it first: a command ends before a compile left to the background would."""
+    from .solve import native
+
+    if native.available() and not native.warm(native.LOAD_WAIT):
+        print("Compiling the solver's core, once on this machine (about 20 s)...", file=sys.stderr,
+              flush=True)
+        native.warm()
 
 
 def _winrate(args: argparse.Namespace) -> int:
@@ -165,6 +177,7 @@ def _winrate(args: argparse.Namespace) -> int:
     ask = dict(deals=args.deals, seconds_per_deal=args.seconds, states_per_deal=args.states,
                first_seed=args.first_seed, cache=cache)
     if args.dask is None:
+        _solver_core_ready()               # the worker processes, forked from this one, inherit it
         run = explore(cls.name, processes=args.processes, **ask, **opts)
     else:
         with dask_executor(args.dask, workers=args.processes) as (executor, slots):

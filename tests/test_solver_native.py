@@ -289,3 +289,20 @@ def test_a_fork_during_the_first_compile_waits_for_it(monkeypatch):
     slow.release.set()
     settle.join(30)
     assert not settle.is_alive()
+
+
+def test_the_command_line_says_when_it_compiles_the_core_and_waits_for_it(monkeypatch, capsys):
+    """A one-off command ends before a compile left to the background would: it waits, and says
+    why on stderr (its stdout, the verdict, stays as it was)."""
+    import threading
+
+    from tarot_learn.__main__ import main
+
+    slow = _SlowLoad(monkeypatch)
+    threading.Timer(0.5, slow.release.set).start()
+    assert main(["solve", "klondike", "--seed", "3", "--quiet", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr()
+    assert "Compiling the solver's core" in out.err and "solved" in out.out
+    assert slow.compiled_runs > 0
+    main(["solve", "klondike", "--seed", "3", "--quiet"])
+    assert capsys.readouterr().err == ""                   # said once, when it compiles
