@@ -72,7 +72,7 @@ def to_pysol(state: Any, diagram: bool | None = None) -> str:
     (``Foundations:`` line, ``Talon: <waste, top first> ==> <stock, top first> <==``, columns),
     which is the form Klondike-Solver prints; ``diagram=True`` forces the diagram.
     """
-    cs = state.tbl.cards
+    cs = state.facts.cards
 
     def txt(ids: Any) -> list[str]:
         return [card_to_pysol(cs[c]) for c in ids]
