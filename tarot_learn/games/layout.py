@@ -40,7 +40,7 @@ Rows = dict[str, tuple[int, str]]
 
 
 def split_layout(text: str) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]:
-    """The ``options:`` pairs (values as text) and every other line by its lower-case key, as
+    """The ``options:`` pairs (values as text) and every other line by its lower-case pile id, as
     ``(line number, rest of the line)``.  A line without ``:``, an option without ``=`` or a pile
     written twice raises :class:`LayoutError` naming the line."""
     if not isinstance(text, str):
@@ -51,16 +51,16 @@ def split_layout(text: str) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        key, sep, rest = line.partition(":")
-        key = key.strip().lower()
+        head, sep, rest = line.partition(":")
+        pid = head.strip().lower()
         if not sep:
             raise LayoutError(f"line {n}: {line!r} is not 'pile: cards' (like 't1: [5C] KS')")
-        if key == "options":
+        if pid == "options":
             given.update(_option_pairs(rest, n))
-        elif key in rows:
-            raise LayoutError(f"line {n}: pile {key!r} is written twice (first on line {rows[key][0]})")
+        elif pid in rows:
+            raise LayoutError(f"line {n}: pile {pid!r} is written twice (first on line {rows[pid][0]})")
         else:
-            rows[key] = (n, rest)
+            rows[pid] = (n, rest)
     return given, rows
 
 

@@ -546,10 +546,10 @@ class Patience(State):
     @staticmethod
     def _moves_cache(src: str, dst: str, n: int, _cache: dict = {}) -> Move:
         """One shared Move object per (src, dst, count): creation is the costliest step."""
-        key = (src, dst, n)
-        m = _cache.get(key)
+        spec = (src, dst, n)
+        m = _cache.get(spec)
         if m is None:
-            m = _cache[key] = Move("move", src, dst, n)
+            m = _cache[spec] = Move("move", src, dst, n)
         return m
 
     def _redeals_left(self) -> bool:
