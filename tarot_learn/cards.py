@@ -1,6 +1,6 @@
 """Cards and packs: the 78-card tarot pack, the 52-card pack and American Toad's double pack.
 
-Notation (see ``../shared/ARCHITECTURE.md``, "Card notation"):
+Notation (see ``docs/architecture.md``, "Card notation"):
 
 * tarot suits ``W`` Wands, ``C`` Cups, ``S`` Swords, ``P`` Pentacles; ranks ``A 2..10 P N Q K``
   (Page, kNight, Queen, King); trumps ``T0`` (the Fool) .. ``T21`` (the World);
@@ -101,7 +101,7 @@ TRUMP_NAMES = (
     "The Moon", "The Sun", "Judgement", "The World",
 )
 
-# French Tarot names the same 78 cards in French suits (ARCHITECTURE.md): Spades = Swords,
+# French Tarot names the same 78 cards in French suits (docs/architecture.md): Spades = Swords,
 # Hearts = Cups, Diamonds = Pentacles, Clubs = Wands; Jack = Page, Cavalier = Knight.
 _FRENCH_SUIT = {Suit.SWORDS: "Spades", Suit.CUPS: "Hearts", Suit.PENTACLES: "Diamonds",
                 Suit.WANDS: "Clubs"}

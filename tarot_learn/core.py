@@ -214,8 +214,8 @@ class State:
             known = ", ".join(spec) or "none"
             raise OptionError(f"{cls.name}: unknown option {unknown[0]!r}; this game's options are: {known}")
         options = {o.name: o.default for o in cls.options_spec}
-        for key, value in given.items():
-            options[key] = spec[key].coerce(cls.name, value)
+        for name, value in given.items():
+            options[name] = spec[name].coerce(cls.name, value)
         cls._check_options(options)
         return options
 
@@ -634,10 +634,10 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     """``['draw=3', 'fool=trump_ace']`` -> a dict (values stay text; ``Option.coerce`` reads them)."""
     out = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
             raise OptionError(f"write options as name=value, not {pair!r}")
-        out[key.strip().replace("-", "_")] = value.strip()
+        out[name.strip().replace("-", "_")] = value.strip()
     return out
 
 

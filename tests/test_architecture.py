@@ -1,4 +1,4 @@
-"""The house's floors (ARCHITECTURE.md): the rules core imports no UI or imaging library."""
+"""The floors (docs/architecture.md): the rules core imports no UI or imaging library."""
 
 import ast
 import pathlib

@@ -1,4 +1,4 @@
-"""One conformance suite for every registered game (ARCHITECTURE.md, "One interface").
+"""One conformance suite for every registered game (docs/architecture.md, "One interface for every game").
 
 Random legal play driven by hypothesis; undo back to the start restores ``key()`` exactly; a save
 round trip restores position, history and redo line; no card is ever lost or duplicated; an

@@ -664,3 +664,53 @@ def test_widget_progress_panel_remembers_between_sessions(widget_module, data_fo
     (data_folder / "drill" / "default" / "bo.json").write_text("{broken")
     broken = widget_module.Drill(kind="name", cards="T1 T2", seed=3, learner="Bo", clock=clock, height=120)
     assert "could not be read" in broken.panel_html.value and "2 new" in broken.panel_html.value
+
+
+# ---- one module per job ----------------------------------------------------------------------------
+
+def test_the_drill_package_keeps_every_public_name():
+    import tarot_learn.drill as drill
+    from tarot_learn.drill import answers, questions, session
+
+    assert drill.Drill is session.Drill and drill.Question is questions.Question
+    assert drill.parse_answer is answers.parse_answer and drill.select_cards is questions.select_cards
+    assert drill.Feedback is drill.MarkedAnswer is session.MarkedAnswer
+    assert all(hasattr(drill, name) for name in drill.__all__)
+
+
+@pytest.mark.parametrize("kind", ["name", "value", "group"])
+def test_a_question_made_alone_holds_its_right_answer_and_its_note(kind):
+    import random
+    from tarot_learn.drill.answers import is_right, picked
+    from tarot_learn.drill.questions import make_question, note
+
+    for card in (C("T19"), C("T0"), C("NC"), C("AW")):
+        q = make_question(7, card, kind, random.Random(3), choices=4)
+        assert q.number == 7 and len(q.options) == (3 if kind == "group" else 4)
+        right = q.options.index(q.expected)
+        assert picked(q, right) == (q.expected, True)
+        assert all(picked(q, i) == (q.options[i], False) for i in range(len(q.options)) if i != right)
+        typed = {"name": card.name, "value": q.expected, "group": q.expected}[kind]
+        assert is_right(kind, card, typed)
+        assert note(kind, card)
+
+
+def test_picking_an_option_that_is_not_there_says_which_there_are():
+    import random
+    from tarot_learn.drill.answers import picked
+    from tarot_learn.drill.questions import make_question
+
+    q = make_question(1, C("T19"), "name", random.Random(0), choices=5)
+    for bad in (5, -1, True, "0", 1.0):
+        with pytest.raises(OptionError, match=r"choose an option from 0 to 4"):
+            picked(q, bad)
+
+
+def test_each_flash_card_is_named_by_its_kind_and_card():
+    from tarot_learn.drill.session import flashcard_id
+
+    d = Drill(kind="value", cards="T19 T18", seed=3, clock=Clock(), remember=False)
+    card = d.question.card
+    d.choose(0)
+    assert list(d.memory.records) == [flashcard_id("value", card)] == [f"value:{card}"]
+    assert d.due(card) == d.memory.records[f"value:{card}"].fsrs.due and d.due(card, "name") is None

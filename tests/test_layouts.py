@@ -179,3 +179,48 @@ def test_foundation_shorthand_move_explains_the_card_own_foundation():
     s = games.from_layout("tarot-solitaire", "t1: 3W\nt2: T0")
     assert "Wands foundation needs 2 more" in str(s.why_illegal("t1>f"))
     assert s.why_illegal("t2>f").rule == "TS-14"
+
+
+# ---- the layout module on its own ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", PATIENCES)
+def test_the_layout_module_writes_what_the_patience_method_does(name):
+    from tarot_learn.games import layout
+
+    state = walk(name, 11, [3, 1, 4, 1, 5, 9, 2, 6])
+    extra = state.layout().splitlines()[2:3] if name == "american-toad" else []   # its "base:" line
+    assert layout.write_layout(state, extra) == state.layout()
+
+
+@pytest.mark.parametrize("name", ["tarot-solitaire", "klondike"])
+def test_the_layout_module_reads_a_position_into_a_state(name):
+    from tarot_learn.games import layout
+
+    state = walk(name, 11, [3, 1, 4, 1, 5, 9, 2, 6])
+    given, rows = layout.split_layout(state.layout())
+    fresh = games.new(name, seed=0, **state.options)
+    layout.check_pile_names(fresh, rows)
+    layout.read_layout(fresh, rows, None)
+    assert fresh.key() == state.key() and fresh.layout() == state.layout()
+    with pytest.raises(LayoutError, match="has no pile 'base'"):
+        layout.check_pile_names(fresh, {"base": (1, "7")})
+    layout.check_pile_names(fresh, {"base": (1, "7")}, extra_keys=["base"])
+
+
+def test_a_card_reader_takes_each_card_once_and_a_second_copy_in_a_double_pack():
+    from tarot_learn.games.layout import CardReader
+
+    klondike = games.new("klondike", seed=1)
+    reader = CardReader(klondike)
+    assert str(reader.card("KS", 1)) == "KS"
+    with pytest.raises(LayoutError, match="line 2: KS is written twice; first on line 1"):
+        reader.card("KS", 2)
+    toad = CardReader(games.new("american-toad", seed=1))
+    assert [str(toad.card("KS", n)) for n in (1, 2)] == ["KS", "KS'"]
+    with pytest.raises(LayoutError, match="a third time"):
+        toad.card("KS", 3)
+
+
+def test_an_unknown_pile_line_is_refused_with_the_game_s_piles():
+    with pytest.raises(LayoutError, match=r"line 2: Klondike has no pile 'x9'; its piles are s w f1"):
+        games.from_layout("klondike", "t1: KS\nx9: 2C")

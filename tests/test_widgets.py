@@ -241,7 +241,7 @@ def test_no_moves_left_only_when_the_player_can_see_it(monkeypatch):
         board.refresh()
         assert not s.legal_moves() or "No moves left" not in board._status.value
     # the engine's verdict from looking through the face-down stock never reaches the page
-    monkeypatch.setattr(type(s), "is_stuck", lambda self: True)
+    monkeypatch.setattr(type(s), "is_stock_loop", lambda self: True)
     board.refresh()
     assert s.is_over() and s.observation().status == "playing" and s.legal_moves()
     assert board.surface.view["status"] == "playing" and "No moves left" not in board._status.value

@@ -116,12 +116,13 @@ class Memory:
         if self.path is not None:
             self._load(self.path)
 
-    def get(self, key: str) -> Record | None:
-        return self.records.get(key)
+    def get(self, flashcard: str) -> Record | None:
+        """The record of ``flashcard`` (``"name:T19"``), None when it was never asked."""
+        return self.records.get(flashcard)
 
-    def review(self, key: str, correct: bool, seconds: float, when: datetime) -> Record:
-        """Schedule ``key`` after an answer at ``when`` (UTC) and save; returns its record."""
-        record = self.records.get(key) or Record(fsrs.Card(card_id=len(self.records) + 1, due=when))
+    def review(self, flashcard: str, correct: bool, seconds: float, when: datetime) -> Record:
+        """Schedule ``flashcard`` after an answer at ``when`` (UTC) and save; returns its record."""
+        record = self.records.get(flashcard) or Record(fsrs.Card(card_id=len(self.records) + 1, due=when))
         # Right is Good, wrong is Again.  Not Hard for a slow answer: a learner who reads slowly
         # would never leave the learning steps.
         rating = fsrs.Rating.Good if correct else fsrs.Rating.Again
@@ -129,32 +130,32 @@ class Memory:
         record.asked += 1
         record.correct += bool(correct)
         record.seconds += max(0.0, seconds)
-        self.records[key] = record
-        self._touched.add(key)
+        self.records[flashcard] = record
+        self._touched.add(flashcard)
         day = _local_day(when).isoformat()
         if day not in self.days:
             self.days = sorted([*self.days, day])[-MAX_DAYS:]
-        self.save([key])
+        self.save([flashcard])
         return record
 
-    def progress(self, keys: Iterable[str], now: datetime, group_of: dict[str, str]) -> Progress:
-        """Figures for ``keys`` (``group_of`` maps a key to ``"T"``, ``"PC"`` or ``"SW"``) at ``now``."""
+    def progress(self, flashcards: Iterable[str], now: datetime, group_of: dict[str, str]) -> Progress:
+        """Figures for ``flashcards`` (``group_of`` maps each to ``"T"``, ``"PC"`` or ``"SW"``) at ``now``."""
         end_of_day = datetime.combine(_local_day(now) + timedelta(days=1), datetime.min.time()).astimezone()
         known = due = new = 0
-        keys = list(keys)
-        present = {group_of[k] for k in keys}
+        names = list(flashcards)
+        present = {group_of[f] for f in names}
         groups = {label: (0, 0) for code, label in GROUPS.items() if code in present}
-        for key in keys:
-            record = self.records.get(key)
+        for flashcard in names:
+            record = self.records.get(flashcard)
             if record is None:
                 new += 1
                 continue
             known += record.known
             due += record.fsrs.due < end_of_day
-            label = GROUPS[group_of[key]]
+            label = GROUPS[group_of[flashcard]]
             right, asked = groups[label]
             groups[label] = (right + record.correct, asked + record.asked)
-        return Progress(known, len(keys), due, new, groups, self.streak(now))
+        return Progress(known, len(names), due, new, groups, self.streak(now))
 
     def streak(self, now: datetime) -> int:
         """Days in a row with at least one answer, ending today or yesterday (0 when broken)."""
@@ -182,8 +183,8 @@ class Memory:
                 days = []
             self.days = sorted(set(days) | set(self.days))[-MAX_DAYS:]
             changed = self._touched
-        self._raw.update((key, self.records[key].to_dict()) for key in (self._touched if changed is None
-                                                                      else changed))
+        self._raw.update((f, self.records[f].to_dict()) for f in (self._touched if changed is None
+                                                                  else changed))
         data = {"version": VERSION, "deck": self.deck, "learner": self.learner, "days": self.days,
                 "cards": dict(sorted(self._raw.items()))}
         self.path.parent.mkdir(parents=True, exist_ok=True)

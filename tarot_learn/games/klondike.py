@@ -24,7 +24,7 @@ from ..cards import Card, standard_deck
 from ..core import IllegalMove, Move
 from .pysol import from_pysol, to_pysol
 from .registry import register
-from .solitaire import Patience, Table
+from .solitaire import CardFacts, Patience
 from .variants import KnobCodes, options_for
 
 __all__ = ["Klondike", "rank_race"]
@@ -51,10 +51,10 @@ class Klondike(KnobCodes, Patience):
     def deck(cls) -> list[Card]:
         return standard_deck()
 
-    def _table_key(self) -> Hashable:
+    def _facts_key(self) -> Hashable:
         return self.options["empty_column"], self.options["build"]
 
-    def _make_table(self) -> Table:
+    def _make_facts(self) -> CardFacts:
         build = self.options["build"]
         empty = self.options["empty_column"]
 
@@ -71,7 +71,7 @@ class Klondike(KnobCodes, Patience):
         def found(card: Card) -> tuple[tuple[int, ...], int]:  # KL-8: one suit per foundation
             return (self.FOUND_LABELS.index(card.suit.title),), card.rank - 1
 
-        return Table.build(standard_deck(), fits, empty_ok, found)
+        return CardFacts.build(standard_deck(), fits, empty_ok, found)
 
     def _max_redeals(self) -> int | None:                     # KL-10: unlimited unless a variant says
         n = self.options["redeals"]
@@ -135,7 +135,7 @@ class Klondike(KnobCodes, Patience):
             return f"The stock is empty: turn the waste over to make a new stock{more} (KL-10)."
         src, dst = self.pile(move.src), self.pile(move.dst)
         assert src is not None and dst is not None
-        card = self.tbl.cards[src[2][-move.count]]
+        card = self.facts.cards[src[2][-move.count]]
         run = f" with the {move.count - 1} card(s) on it (KL-5)" if move.count > 1 else ""
         back = " back down from its foundation (KL-15)" if src[0] == "f" else ""
         if dst[0] == "f":
@@ -146,7 +146,7 @@ class Klondike(KnobCodes, Patience):
             who = "a King may open it" if self.options["empty_column"] == "king_only" else \
                 "any card may open it in this variant"
             return f"{card.name}{run} moves{back} to the empty column {move.dst}: {who} (KL-6)."
-        target = self.tbl.cards[dst[2][-1]]
+        target = self.facts.cards[dst[2][-1]]
         how = {"alternate": f"{card.color} on {target.color}", "same_suit": "in suit",
                "any_suit": "any suit in this variant"}[self.options["build"]]
         return f"{card.name}{run} goes{back} on {target.name}: one rank lower and {how} (KL-4)."

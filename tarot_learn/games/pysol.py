@@ -72,7 +72,7 @@ def to_pysol(state: Any, diagram: bool | None = None) -> str:
     (``Foundations:`` line, ``Talon: <waste, top first> ==> <stock, top first> <==``, columns),
     which is the form Klondike-Solver prints; ``diagram=True`` forces the diagram.
     """
-    cs = state.tbl.cards
+    cs = state.facts.cards
 
     def txt(ids: Any) -> list[str]:
         return [card_to_pysol(cs[c]) for c in ids]
@@ -136,16 +136,16 @@ def read_pysol(text: str) -> PysolBoard:
         if not line:
             continue
         head, sep, rest = line.partition(":")
-        key = head.strip().lower() if sep else ""
-        if key == "talon":
+        label = head.strip().lower() if sep else ""
+        if label == "talon":
             talon_seen = True
             _read_talon(board, rest)
-        elif key == "waste":                      # our older extension, bottom card first
+        elif label == "waste":                      # our older extension, bottom card first
             board.waste = [card_from_pysol(t) for t in rest.split()]
-        elif key == "foundations":
+        elif label == "foundations":
             board.found.update(_read_foundations(rest, n))
         else:
-            board.columns.append(_read_column(rest if (sep and not key) else line, n))
+            board.columns.append(_read_column(rest if (sep and not label) else line, n))
     if not talon_seen:
         raise LayoutError("a PySol Klondike board starts with a 'Talon:' line")
     if len(board.columns) != 7:

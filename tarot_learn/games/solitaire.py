@@ -7,9 +7,9 @@ game's pack) from bottom to top:
 * ``f1 .. fN`` foundations; ``s`` the stock (face down, top = last); ``w`` the waste or discard
   (face up, top = last); ``r`` a reserve (American Toad: only the top card is face up).
 
-The rules of one game live in a :class:`Table` of per-card facts (which cards a card may be built
-on, where it goes up, whether it may head a run on an empty column), built once per game and
-options; the move generator here reads only the table, so the three games share one fast,
+The rules of one game live in its :class:`CardFacts` (which cards a card may be built on, where
+it goes up, whether it may head a run on an empty column), built once per game and options; the
+move generator here reads only those facts, so the three games share one fast,
 well-tested engine and differ in data, not code paths.
 
 What solvers and boards read from a patience is public (see :class:`Patience`, "engine API"):
@@ -19,17 +19,7 @@ What solvers and boards read from a patience is public (see :class:`Patience`, "
 ``set_talon``, ``unseen``/``replace_unseen``, and the unchecked ``push``/``pop``.
 
 Layouts (``state.layout()`` / ``Cls.from_layout(text)``) write a position as readable text, one pile
-a line, bottom card first, face-down cards in brackets::
-
-    # Klondike
-    options: draw=1 foundation_return=True
-    s: 2C 3C
-    w: 9D
-    f1: AS 2S
-    t1: [5C 9H] KS QH
-
-Cards a layout leaves out go under the stock (see :meth:`Patience.from_layout`).  A foundation may
-be written in full or as ``..5S`` (its cards from the start up to the 5 of Spades).
+a line; the format is read and written by :mod:`tarot_learn.games.layout`.
 """
 
 from __future__ import annotations
@@ -39,12 +29,12 @@ from itertools import repeat
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
 from ..cards import Card, CardError
-from ..core import IllegalMove, LayoutError, Move, MoveSyntaxError, SaveError, State, cards_text
+from ..core import IllegalMove, LayoutError, Move, MoveSyntaxError, SaveError, State
 from ..deals import shuffled
 from ..observation import Observation, Pile, Role
-from .layout import card_tokens, split_layout
+from .layout import check_pile_names, read_layout, split_layout, write_layout
 
-__all__ = ["Table", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
+__all__ = ["CardFacts", "Table", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
 
 DRAW = Move("draw")
 REDEAL = Move("redeal")
@@ -68,7 +58,7 @@ class PatienceObservation(Observation):
 
 
 @dataclass(frozen=True)
-class Table:
+class CardFacts:
     """Per-card facts for one game and one set of options (indexes are card ids).
 
     ``parents[c]``: ids ``c`` may be built on in the tableau (TS-1, KL-4, AT-7);
@@ -88,7 +78,7 @@ class Table:
     child_sets: tuple[frozenset[int], ...] = ()
 
     @classmethod
-    def build(cls, cards: Sequence[Card], fits, empty_ok, found) -> "Table":
+    def build(cls, cards: Sequence[Card], fits, empty_ok, found) -> "CardFacts":
         """``fits(card, target)``: tableau building; ``empty_ok(card)``; ``found(card)`` ->
         ``(slots, position)``."""
         n = len(cards)
@@ -108,16 +98,19 @@ class Table:
                    tuple(frozenset(c) for c in children_l))
 
 
+Table = CardFacts     # the name American Toad's rules import
+
+
 class Patience(State):
     """Base of the three patiences.  A game sets the class attributes below and writes
-    :meth:`_make_table`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`; where
+    :meth:`_make_facts`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`; where
     its rules differ it overrides :meth:`may_lift`, :meth:`may_return`, :meth:`needs_no_home`
     and the ``_draw_count``/``_max_redeals``/``_returns_allowed``/``_reserve_builds``/``_win_count``
     hooks behind the public properties of the same names.
 
     The position is public for reading: ``tab`` and ``down`` (columns and their face-down
     counts), ``found``, ``stock``, ``waste``, ``reserve`` (lists of card ids, bottom first),
-    ``passes`` (redeals made), ``tbl`` (the game's :class:`Table`) and ``ids`` (card -> id).
+    ``passes`` (redeals made), ``facts`` (the game's :class:`CardFacts`) and ``ids`` (card -> id).
     Change it only through ``play``/``push``/``pop`` or the setters below (they also forget the
     cached legal moves).
     """
@@ -131,7 +124,7 @@ class Patience(State):
     # pointless, return, source, win.
     RULE: ClassVar[dict[str, str]] = {}
 
-    _tables: ClassVar[dict[Any, tuple[Table, dict[Card, int], tuple[str, ...], tuple[str, ...],
+    _facts_by_options: ClassVar[dict[Any, tuple[CardFacts, dict[Card, int], tuple[str, ...], tuple[str, ...],
                                       dict[str, tuple[str, int]]]]]
     column_ids: tuple[str, ...]        #: ``('t1', 't2', ...)``, column index order
     foundation_ids: tuple[str, ...]    #: ``('f1', 'f2', ...)``, foundation index order
@@ -142,11 +135,23 @@ class Patience(State):
         """The game's pack in id order."""
         raise NotImplementedError
 
+    def _facts_key(self) -> Hashable:
+        return self._table_key()
+
+    def _make_facts(self) -> CardFacts:
+        return self._make_table()
+
+    # A game may still name the two hooks above by their first names (American Toad does).
     def _table_key(self) -> Hashable:
         return ()
 
-    def _make_table(self) -> Table:
+    def _make_table(self) -> CardFacts:
         raise NotImplementedError
+
+    @property
+    def tbl(self) -> CardFacts:
+        """The game's :class:`CardFacts` under the name the lessons' notebooks use (``facts``)."""
+        return self.facts
 
     def _draw_count(self) -> int:
         return int(self.options.get("draw", 1))
@@ -162,7 +167,7 @@ class Patience(State):
         return False
 
     def _win_count(self) -> int:
-        return len(self.tbl.cards)
+        return len(self.facts.cards)
 
     def may_return(self, card: int) -> bool:
         """Whether card id ``card``, on top of a foundation, may ever come back down (when the
@@ -231,24 +236,24 @@ class Patience(State):
         self._bind()
 
     def _bind(self) -> None:
-        # Tables, card-id maps and pile names are shared by every state of one game and options,
+        # Card facts, card-id maps and pile names are shared by every state of one game and options,
         # so a state itself holds little more than its piles.
         cls = type(self)
-        tables = cls.__dict__.get("_tables")
-        if tables is None:
-            tables = {}
-            setattr(cls, "_tables", tables)
-        key = self._table_key()
-        entry = tables.get(key)
+        cache = cls.__dict__.get("_facts_by_options")
+        if cache is None:
+            cache = {}
+            setattr(cls, "_facts_by_options", cache)
+        options_key = self._facts_key()
+        entry = cache.get(options_key)
         if entry is None:
-            table = self._make_table()
+            facts = self._make_facts()
             cols = tuple(f"t{i + 1}" for i in range(self.NCOLS))
             founds = tuple(f"f{i + 1}" for i in range(self.NFOUND))
             # Pile id -> (kind, index): read on every push and pop, so a dict, not string work.
             locs = {"s": ("s", 0), "w": ("w", 0), **({"r": ("r", 0)} if self.HAS_RESERVE else {}),
                     **{p: ("t", i) for i, p in enumerate(cols)}, **{p: ("f", i) for i, p in enumerate(founds)}}
-            entry = tables[key] = (table, {c: i for i, c in enumerate(table.cards)}, cols, founds, locs)
-        self.tbl, self.ids, self.column_ids, self.foundation_ids, self._locs = entry
+            entry = cache[options_key] = (facts, {c: i for i, c in enumerate(facts.cards)}, cols, founds, locs)
+        self.facts, self.ids, self.column_ids, self.foundation_ids, self._locs = entry
 
     def _adopt_start(self, other: "Patience") -> None:
         self._start = other._start
@@ -300,12 +305,12 @@ class Patience(State):
 
     def card(self, cid: int) -> Card:
         """The card with id ``cid``."""
-        return self.tbl.cards[cid]
+        return self.facts.cards[cid]
 
     def top_card(self, pid: str) -> Card | None:
         """The top card of a pile (``None`` if empty or unknown)."""
         p = self.pile(pid)
-        return self.tbl.cards[p[2][-1]] if p and p[2] else None
+        return self.facts.cards[p[2][-1]] if p and p[2] else None
 
     def is_face_up(self, pid: str, index: int) -> bool:
         """Whether card ``index`` (0: the bottom) of pile ``pid`` is face up; ``False`` when there
@@ -382,11 +387,11 @@ class Patience(State):
 
     def _found_dest(self, c: int) -> int:
         """The foundation index ``c`` may go up to now, or -1."""
-        pos = self.tbl.found_pos[c]
+        pos = self.facts.found_pos[c]
         if pos < 0:
             return -1
         found = self.found
-        for f in self.tbl.found_slots[c]:
+        for f in self.facts.found_slots[c]:
             if len(found[f]) == pos:
                 return f
         return -1
@@ -416,8 +421,8 @@ class Patience(State):
         """Column tops up to the foundations, and the index the other steps read: ``where``
         (each face-up card that may be lifted -> its column), the empty columns, the column tops
         (card -> column, in column order)."""
-        tbl = self.tbl
-        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
+        facts = self.facts
+        found_pos, found_slots, found = facts.found_pos, facts.found_slots, self.found
         T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
         tab, down = self.tab, self.down
         may_lift = self.may_lift
@@ -448,8 +453,8 @@ class Patience(State):
 
     def _gen_talon_up(self, add: Callable[[Move], None]) -> None:
         """The waste's and the reserve's top cards up to the foundations."""
-        tbl = self.tbl
-        found_pos, found_slots, found = tbl.found_pos, tbl.found_slots, self.found
+        facts = self.facts
+        found_pos, found_slots, found = facts.found_pos, facts.found_slots, self.found
         F, mv = self.foundation_ids, self._moves_cache
         singles: list[tuple[str, int]] = []
         if self.waste:
@@ -473,7 +478,7 @@ class Patience(State):
             extra.append(("r", self.reserve[-1]))
         if not extra:
             return
-        parents, empty_ok = self.tbl.parents, self.tbl.empty_ok
+        parents, empty_ok = self.facts.parents, self.facts.empty_ok
         T, mv = self.column_ids, self._moves_cache
         for src, c in extra:
             for p in parents[c]:
@@ -487,10 +492,10 @@ class Patience(State):
     def _gen_runs(self, add: Callable[[Move], None], where: dict[int, int], empties: list[int]) -> None:
         """Runs between columns: the run headed by a child of the destination's top card; then
         runs into empty columns (never a whole column: that changes nothing)."""
-        tbl = self.tbl
+        facts = self.facts
         tab, down = self.tab, self.down
         T, mv = self.column_ids, self._moves_cache
-        children, child_sets = tbl.children, tbl.child_sets
+        children, child_sets = facts.children, facts.child_sets
         nwhere = len(where)
         for j in range(self.NCOLS):
             dcol = tab[j]
@@ -506,8 +511,8 @@ class Patience(State):
                     col = tab[i]
                     add(mv(T[i], T[j], len(col) - col.index(c, down[i])))
         if empties:
-            heads = tbl.empty_heads
-            empty_ok = tbl.empty_ok
+            heads = facts.empty_heads
+            empty_ok = facts.empty_ok
             cands = [c for c in heads if c in where] if heads is not None else \
                 [c for c in where if empty_ok[c]]
             for c in cands:
@@ -521,7 +526,7 @@ class Patience(State):
     def _gen_returns(self, add: Callable[[Move], None], tops: dict[int, int],
                      empties: list[int]) -> None:
         """Cards back down from the foundations."""
-        parents, empty_ok = self.tbl.parents, self.tbl.empty_ok
+        parents, empty_ok = self.facts.parents, self.facts.empty_ok
         T, F, mv = self.column_ids, self.foundation_ids, self._moves_cache
         may_return = self.may_return
         for f, pile in enumerate(self.found):
@@ -541,10 +546,10 @@ class Patience(State):
     @staticmethod
     def _moves_cache(src: str, dst: str, n: int, _cache: dict = {}) -> Move:
         """One shared Move object per (src, dst, count): creation is the costliest step."""
-        key = (src, dst, n)
-        m = _cache.get(key)
+        spec = (src, dst, n)
+        m = _cache.get(spec)
         if m is None:
-            m = _cache[key] = Move("move", src, dst, n)
+            m = _cache[spec] = Move("move", src, dst, n)
         return m
 
     def _redeals_left(self) -> bool:
@@ -720,8 +725,8 @@ class Patience(State):
         if src[0] == "t" and len(src[2]) <= self.down[src[1]]:
             return move, None
         c = src[2][-1]
-        slots = self.tbl.found_slots[c]
-        if not slots or self.tbl.found_pos[c] < 0:
+        slots = self.facts.found_slots[c]
+        if not slots or self.facts.found_pos[c] < 0:
             return move, self._why_not_found(self.card(c), 0)
         return Move("move", move.src, self.foundation_ids[slots[0]], move.count), None
 
@@ -787,7 +792,7 @@ class Patience(State):
             if skind == "t" and move.count == len(scards):
                 return IllegalMove(f"moving all of {move.src} into the empty {move.dst} changes "
                                    "nothing", rule=self.RULE["pointless"])
-            if not self.tbl.empty_ok[c]:
+            if not self.facts.empty_ok[c]:
                 return self._why_not_empty(card)
             return self._why_not_empty_now(card)
         return self._why_not_on(card, self.card(dcards[-1]))
@@ -795,10 +800,10 @@ class Patience(State):
     # Messages a game overrides with its own rule ids and words.
     def _why_not_found(self, card: Card, f: int) -> IllegalMove:
         label = self.FOUND_LABELS[f] if f < len(self.FOUND_LABELS) else f"f{f + 1}"
-        pos = self.tbl.found_pos[self.ids[card]]
+        pos = self.facts.found_pos[self.ids[card]]
         if pos < 0:
             return IllegalMove(f"{card.name} never goes up to a foundation", rule=self.RULE["found"])
-        if f not in self.tbl.found_slots[self.ids[card]]:
+        if f not in self.facts.found_slots[self.ids[card]]:
             return IllegalMove(f"{card.name} does not belong on the {label} foundation",
                                rule=self.RULE["found"])
         have = len(self.found[f])
@@ -835,7 +840,7 @@ class Patience(State):
         """Whether card id ``card`` may go up without regret: every card that could be built on
         it is already up (or needs no home, :meth:`needs_no_home`), so it can never be needed to
         hold one."""
-        kids = self.tbl.children[card]
+        kids = self.facts.children[card]
         if not kids:
             return True
         up = set()
@@ -880,27 +885,27 @@ class Patience(State):
             out.append(m)
         return out
 
-    def is_stuck(self) -> bool:
-        """True when nothing but cycling the stock can ever change the position: going once
-        round the whole stock (draws and the redeals allowed) never offers a move other than
-        draw, redeal, or a card back from a foundation that nothing could then be built on.
-        This is the cheap, exact part of "blocked" (TS-15, KL-12, AT-12); deeper blocks are left
-        to a solver."""
+    def is_stock_loop(self) -> bool:
+        """True when the position is a stock loop: nothing but cycling the stock can ever change
+        it, since going once round the whole stock (draws and the redeals allowed) never offers a
+        move other than draw, redeal, or a card back from a foundation that nothing could then be
+        built on.  This is the cheap, exact part of "blocked" (TS-15, KL-12, AT-12); deeper blocks
+        are left to a solver.  It looks through the face-down stock, so it stays on the Python side."""
         if self.is_won():
             return False
         depth = 0
         seen: set[Any] = set()
-        stuck = True
+        loop = True
         try:
             while True:
                 if self._progress_moves() or self._useful_return():
-                    stuck = False
+                    loop = False
                     break
-                key = (tuple(self.stock), tuple(self.waste),
-                       self.passes if self._max_redeals() is not None else 0)
-                if key in seen:
+                talon = (tuple(self.stock), tuple(self.waste),
+                         self.passes if self._max_redeals() is not None else 0)
+                if talon in seen:
                     break
-                seen.add(key)
+                seen.add(talon)
                 moves = self._legal_moves()
                 if moves and moves[-1].action in ("draw", "redeal"):
                     self.push(moves[-1])
@@ -910,7 +915,11 @@ class Patience(State):
         finally:
             for _ in range(depth):
                 self.pop()
-        return stuck
+        return loop
+
+    def is_stuck(self) -> bool:
+        """:meth:`is_stock_loop` under the name the lessons' notebooks call."""
+        return self.is_stock_loop()
 
     def _useful_return(self) -> bool:
         for m in self._legal_moves():
@@ -925,12 +934,12 @@ class Patience(State):
         return False
 
     def is_over(self) -> bool:
-        """Won, no legal move left, or stuck (:meth:`is_stuck`)."""
-        return self.is_won() or not self._legal_moves() or self.is_stuck()
+        """Won, no legal move left, or a stock loop (:meth:`is_stock_loop`)."""
+        return self.is_won() or not self._legal_moves() or self.is_stock_loop()
 
     def current_player(self) -> int | None:
         """0 while the player has a legal move (cycling the stock included), ``None`` once the deal
-        is won or no move is left: facts the player can see, unlike :meth:`is_stuck`."""
+        is won or no move is left: facts the player can see, unlike :meth:`is_stock_loop`."""
         return None if self.is_won() or not self._legal_moves() else 0
 
     # ----- position, key, cards ----------------------------------------------------------------------
@@ -943,14 +952,14 @@ class Patience(State):
                 self.passes if self._max_redeals() is not None else 0)
 
     def cards(self) -> list[Card]:
-        cs = self.tbl.cards
+        cs = self.facts.cards
         ids: list[int] = []
         for p in (*self.tab, *self.found, self.stock, self.waste, self.reserve):
             ids.extend(p)
         return [cs[i] for i in ids]
 
     def _snapshot(self) -> dict[str, Any]:
-        cs = self.tbl.cards
+        cs = self.facts.cards
 
         def names(p: Iterable[int]) -> list[str]:
             return [str(cs[i]) for i in p]
@@ -1011,7 +1020,7 @@ class Patience(State):
         """
         where = where or (lambda pile: pile)
         reserve = list(reserve)
-        self._setup([], [], [], [], [], [])  # binds the table for this game and options
+        self._setup([], [], [], [], [], [])  # binds the card facts for this game and options
         if len(tab) != self.NCOLS or len(down) != self.NCOLS or len(found) != self.NFOUND:
             raise LayoutError(f"{self.title} has {self.NCOLS} columns and {self.NFOUND} foundations")
         if reserve and not self.HAS_RESERVE:
@@ -1044,12 +1053,12 @@ class Patience(State):
                     raise LayoutError(f"{where(pid)}: {card} is already in {where(seen[card])}; "
                                       "each card appears once")
                 seen[card] = pid
-        missing = [c for c in self.tbl.cards if c not in seen]
+        missing = [c for c in self.facts.cards if c not in seen]
         if missing:
             raise LayoutError(f"{len(missing)} card(s) are missing, e.g. {missing[0]}")
 
     def _check_columns(self, tab: list[list[Card]], down: list[int], where: Where) -> None:
-        ids, ps = self.ids, self.tbl.parent_sets
+        ids, ps = self.ids, self.facts.parent_sets
         for i, (col, d) in enumerate(zip(tab, down)):
             if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= max(len(col) - 1, 0):
                 raise LayoutError(f"{where(f't{i + 1}')}: a column's top card is always face up "
@@ -1062,11 +1071,11 @@ class Patience(State):
                                       "column must be built in order")
 
     def _check_foundations(self, found: list[list[Card]], where: Where) -> None:
-        ids, tbl = self.ids, self.tbl
+        ids, facts = self.ids, self.facts
         for f, pile in enumerate(found):
             for k, card in enumerate(pile):
                 c = ids[card]
-                if f not in tbl.found_slots[c] or tbl.found_pos[c] != k:
+                if f not in facts.found_slots[c] or facts.found_pos[c] != k:
                     raise LayoutError(f"{where(f'f{f + 1}')}: {card} cannot lie at place {k + 1} of "
                                       f"that foundation ({self.RULE['found']})")
 
@@ -1083,7 +1092,7 @@ class Patience(State):
         (24, (Card.parse('AH', pack='standard'),), None)
         """
         self.check_player(player)
-        cs = self.tbl.cards
+        cs = self.facts.cards
         piles = [Pile("s", Role.STOCK, "Stock", hidden=len(self.stock)),
                  Pile("w", Role.WASTE, self._waste_label(), cards=tuple(cs[i] for i in self.waste))]
         if self.HAS_RESERVE:
@@ -1098,8 +1107,8 @@ class Patience(State):
             col, d = self.tab[i], self.down[i]
             piles.append(Pile(f"t{i + 1}", Role.TABLEAU, f"Column {i + 1}", hidden=d,
                               cards=tuple(cs[c] for c in col[d:])))
-        # Only what the player can see decides the status: "stuck" (is_stuck) looks through the
-        # face-down stock, so it stays a Python-side fact and never reaches an observation.
+        # Only what the player can see decides the status: a stock loop (is_stock_loop) looks
+        # through the face-down stock, so it stays a Python-side fact and never reaches an observation.
         won = self.is_won()
         legal = self._legal_moves()
         ended = won or not legal
@@ -1116,31 +1125,10 @@ class Patience(State):
     def _waste_label(self) -> str:
         return "Waste"
 
-    # ----- layouts --------------------------------------------------------------------------------------
+    # ----- layouts (the text format lives in games/layout.py) -----------------------------------------
     def layout(self) -> str:
-        """The position as text (see the module docstring); ``from_layout`` reads it back."""
-        cs = self.tbl.cards
-
-        def txt(p: Iterable[int]) -> str:
-            return cards_text(cs[i] for i in p)
-
-        opts = " ".join(f"{o.name}={self.options[o.name]}" for o in self.options_spec)
-        lines = [f"# {self.title}", f"options: {opts}"]
-        lines += self._extra_layout()
-        lines.append(f"s: {txt(self.stock)}".rstrip())
-        lines.append(f"w: {txt(self.waste)}".rstrip())
-        if self.HAS_RESERVE:
-            r = self.reserve
-            lines.append(("r: " + (f"[{txt(r[:-1])}] " if len(r) > 1 else "") + txt(r[-1:])).rstrip())
-        for f in range(self.NFOUND):
-            lines.append(f"f{f + 1}: {txt(self.found[f])}".rstrip())
-        for i in range(self.NCOLS):
-            col, d = self.tab[i], self.down[i]
-            head = f"[{txt(col[:d])}] " if d else ""
-            lines.append(f"t{i + 1}: {head}{txt(col[d:])}".rstrip())
-        if self._max_redeals() is not None:
-            lines.append(f"passes: {self.passes}")
-        return "\n".join(lines) + "\n"
+        """The position as text (see :mod:`tarot_learn.games.layout`); ``from_layout`` reads it back."""
+        return write_layout(self, self._extra_layout())
 
     def _extra_layout(self) -> list[str]:
         return []
@@ -1164,117 +1152,13 @@ class Patience(State):
         return cls.build(lambda state: state._read_layout(rows, seed), None, opts)  # type: ignore[return-value]
 
     def _read_layout(self, rows: dict[str, tuple[int, str]], seed: int | None) -> None:
-        self._setup([], [], [], [], [], [])  # binds the table for this game and options
-        known = set(self.pile_ids()) | {"passes"} | set(self._extra_keys())
-        for key, (n, _) in rows.items():
-            if key not in known:
-                raise LayoutError(f"line {n}: {self.title} has no pile {key!r}; "
-                                  f"its piles are {' '.join(self.pile_ids())}")
+        self._setup([], [], [], [], [], [])  # binds the card facts for this game and options
+        check_pile_names(self, rows, self._extra_keys())
         self._read_extra(rows)
-        reader = _CardReader(self)
-        tab, down = self._layout_columns(rows, reader)
-        found = self._layout_foundations(rows, reader)
-        lists = {}
-        for pid in ("s", "w", "r"):
-            toks, d, n = _pile_tokens(rows, pid)
-            if d and pid == "w":
-                raise LayoutError(f"line {n}: waste cards are face up: remove the brackets")
-            lists[pid] = [reader.card(t, n) for t in toks]
-        if lists["r"] and not self.HAS_RESERVE:
-            raise LayoutError(f"{self.title} has no reserve")
-        missing = [c for c in self.tbl.cards if c not in reader.taken]
-        missing = shuffled(missing, seed) if seed is not None else missing
-        stock = list(reversed(missing)) + lists["s"]
-        passes = 0
-        if "passes" in rows:
-            n, rest = rows["passes"]
-            if not rest.strip().isdigit():
-                raise LayoutError(f"line {n}: passes is a whole number of redeals already made")
-            passes = int(rest)
-
-        def where(pid: str) -> str:
-            return f"line {rows[pid][0]}" if pid in rows else f"pile {pid}"
-
-        self.set_position(tab, down, found, stock, lists["w"], lists["r"], passes, where=where)
-
-    def _layout_columns(self, rows: dict[str, tuple[int, str]],
-                        reader: "_CardReader") -> tuple[list[list[Card]], list[int]]:
-        tab, down = [], []
-        for pid in self.column_ids:
-            toks, d, n = _pile_tokens(rows, pid)
-            tab.append([reader.card(t, n) for t in toks])
-            if toks and d >= len(toks):
-                raise LayoutError(f"line {n}: {pid} ends face down; a column's top card is "
-                                  f"always turned up ({self.RULE['faceup']}): unbracket the last card")
-            down.append(d)
-        return tab, down
-
-    def _layout_foundations(self, rows: dict[str, tuple[int, str]], reader: "_CardReader") -> list[list[Card]]:
-        found = []
-        for f, pid in enumerate(self.foundation_ids):
-            toks, d, n = _pile_tokens(rows, pid)
-            if d:
-                raise LayoutError(f"line {n}: foundation cards are face up: remove the brackets")
-            if len(toks) == 1 and toks[0].startswith(".."):
-                toks = self._foundation_up_to(f, toks[0][2:], n)
-            found.append([reader.card(t, n) for t in toks])
-        return found
-
-    def _foundation_up_to(self, f: int, text: str, n: int) -> list[str]:
-        try:
-            last = Card.parse(text, self.pack)
-        except CardError as err:
-            raise LayoutError(f"line {n}: {err}") from None
-        c = self.ids.get(last)
-        if c is None or f not in self.tbl.found_slots[c] or self.tbl.found_pos[c] < 0:
-            raise LayoutError(f"line {n}: {text} does not go on foundation f{f + 1} "
-                              f"({self.RULE['found']})")
-        pos = self.tbl.found_pos[c]
-        tbl = self.tbl
-        below = sorted((tbl.found_pos[i], str(card)) for i, card in enumerate(tbl.cards)
-                       if card.suit == last.suit and card.copy == 0 and f in tbl.found_slots[i]
-                       and 0 <= tbl.found_pos[i] < pos)
-        return [t for _, t in below] + [str(last)]
+        read_layout(self, rows, seed)
 
     def _extra_keys(self) -> list[str]:
         return []
 
     def _read_extra(self, rows: dict[str, tuple[int, str]]) -> None:
         pass
-
-
-def _pile_tokens(rows: dict[str, tuple[int, str]], pid: str) -> tuple[list[str], int, int]:
-    """A layout pile's card tokens, how many are face down, and its line (0 if not written)."""
-    if pid not in rows:
-        return [], 0, 0
-    n, rest = rows[pid]
-    toks, d = card_tokens(rest, n, pid)
-    return toks, d, n
-
-
-class _CardReader:
-    """Reads a layout's card tokens for one game, each card once (a two-pack game's second
-    copy when a card is written twice)."""
-
-    def __init__(self, game: Patience) -> None:
-        self.game = game
-        self.taken: set[Card] = set()
-        self.line_of: dict[Card, int] = {}
-
-    def card(self, tok: str, n: int) -> Card:
-        game = self.game
-        try:
-            c = Card.parse(tok, game.pack)
-        except CardError as err:
-            raise LayoutError(f"line {n}: {err}") from None
-        if c not in game.ids:
-            raise LayoutError(f"line {n}: {c} is not a card of the {game.title} pack")
-        if c in self.taken:
-            if game.DOUBLE and c.copy == 0 and Card(c.suit, c.rank, 1) not in self.taken:
-                c = Card(c.suit, c.rank, 1)
-            else:
-                more = " a third time (there are two copies)" if game.DOUBLE else " twice"
-                raise LayoutError(f"line {n}: {tok} is written{more}; first on line {self.line_of[c]}")
-        self.taken.add(c)
-        self.line_of[c] = n
-        return c

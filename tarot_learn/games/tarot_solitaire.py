@@ -25,7 +25,7 @@ from ..cards import Card, Suit, tarot_deck
 from ..core import IllegalMove, Move
 from ..numerology import arithmetic, fits_on, playing_value
 from .registry import register
-from .solitaire import Patience, Table
+from .solitaire import CardFacts, Patience
 from .variants import KnobCodes, options_for
 
 __all__ = ["TarotSolitaire"]
@@ -75,10 +75,10 @@ class TarotSolitaire(KnobCodes, Patience):
     def _wild(self) -> bool:
         return self.options["fool"] == "wild"
 
-    def _table_key(self) -> Hashable:
+    def _facts_key(self) -> Hashable:
         return self.options["fool"], self.options["empty_column"], self.options["build"]
 
-    def _make_table(self) -> Table:
+    def _make_facts(self) -> CardFacts:
         wild = self._wild()
         build = self.options["build"]
         empty = self.options["empty_column"]
@@ -108,7 +108,7 @@ class TarotSolitaire(KnobCodes, Patience):
                 return slot, card.rank - 1 if wild else card.rank
             return slot, card.rank - 1
 
-        return Table.build(tarot_deck(), fits, empty_ok, found)
+        return CardFacts.build(tarot_deck(), fits, empty_ok, found)
 
     def _max_redeals(self) -> int | None:                     # TS-12: unlimited unless a variant says
         n = self.options["redeals"]
@@ -118,19 +118,19 @@ class TarotSolitaire(KnobCodes, Patience):
         return 77 if self._wild() else 78
 
     def needs_no_home(self, card: int) -> bool:
-        return self.tbl.cards[card].is_fool                   # the wild Fool needs no home
+        return self.facts.cards[card].is_fool                 # the wild Fool needs no home
 
     def may_lift(self, col: list[int], start: int) -> bool:   # TS-11: a base King or World stays
         if start or self.options["empty_column"] != "standard":
             return True
-        card = self.tbl.cards[col[0]]
+        card = self.facts.cards[col[0]]
         return not ((card.rank == 14 and not card.is_trump) or card == _WORLD)
 
     def _waste_label(self) -> str:
         return "Discard"                                      # the source's word (TS-12)
 
     def may_return(self, card: int) -> bool:                  # TS-19: the trump Ace stays up
-        return not self.tbl.cards[card].is_fool
+        return not self.facts.cards[card].is_fool
 
     # ----- the deal (TS-13, TS-17) -----------------------------------------------------------------
     def _deal(self, seed: int) -> None:
@@ -196,7 +196,7 @@ class TarotSolitaire(KnobCodes, Patience):
             have = self.found[4]
             if not have:
                 return IllegalMove(f"the trump foundation starts with {need}", rule="TS-9")
-            top = self.tbl.cards[have[-1]]
+            top = self.facts.cards[have[-1]]
             return IllegalMove(f"trumps go up by printed number, not digit sum: {top.name} is "
                                f"next followed by trump {top.rank + 1}, not {card.name}", rule="TS-9")
         err = super()._why_not_found(card, f)
@@ -217,11 +217,11 @@ class TarotSolitaire(KnobCodes, Patience):
         src = self.pile(move.src)
         dst = self.pile(move.dst)
         assert src is not None and dst is not None
-        card = self.tbl.cards[src[2][-move.count]]
+        card = self.facts.cards[src[2][-move.count]]
         run = f" with the {move.count - 1} card(s) on it (a run moves whole, TS-1)" if move.count > 1 else ""
         if dst[0] == "f":
             if card.is_trump:
-                below = self.tbl.cards[dst[2][-1]] if dst[2] else None   # the wild Fool never goes up
+                below = self.facts.cards[dst[2][-1]] if dst[2] else None  # the wild Fool never goes up
                 what = ("the Fool opens the trump foundation as its Ace (TS-18)" if card.is_fool
                         else "it starts the trump foundation, which climbs by printed number (TS-9)"
                         if below is None else f"trumps climb by printed number, {card.rank} after {below.rank} (TS-9)")
@@ -232,7 +232,7 @@ class TarotSolitaire(KnobCodes, Patience):
         if not dst[2]:
             return (f"{card.name}{run} moves{back} to the empty column {move.dst}: "
                     f"{_EMPTY_TEXT[self.options['empty_column']].replace('only ', '', 1)} (TS-11).")
-        target = self.tbl.cards[dst[2][-1]]
+        target = self.facts.cards[dst[2][-1]]
         if card.is_fool:
             return f"{card.name}{run} goes{back} on {target.name}: the Fool is wild (TS-8)."
         if target.is_fool:

@@ -247,10 +247,10 @@ def variant(game: "str | type[State]", label: str = "", **knob_values: Any) -> V
     cls = _game_class(game)
     ks = knobs(cls)
     names = {k.name for k in ks}
-    for key in knob_values:
-        if key not in names:
+    for knob in knob_values:
+        if knob not in names:
             listed = ", ".join(f"{k.name} ({k.rule})" for k in ks)
-            raise OptionError(f"{cls.name}: unknown knob {key!r}; the knobs are {listed}")
+            raise OptionError(f"{cls.name}: unknown knob {knob!r}; the knobs are {listed}")
     options = cls.check_options(knob_values)
     if not isinstance(label, str) or len(label) > 80 or "\n" in label:
         raise OptionError("a variant's label is one line of at most 80 characters")

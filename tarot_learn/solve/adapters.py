@@ -147,8 +147,8 @@ class PatienceAdapter:
         if order >= 2:
             rng = random.Random(order - 1)
             self.urgency = [rng.randrange(1000) for _ in range(state.NCOLS)]
-        tbl = state.tbl
-        self.tbl = tbl
+        facts = state.facts
+        self.facts = facts
         self.ncols = state.NCOLS
         self.draw = max(1, state.draw_count)
         self.limit = state.max_redeals
@@ -160,28 +160,28 @@ class PatienceAdapter:
         self.win_count = state.win_count
         self.T = state.column_ids
         self.F = state.foundation_ids
-        self.child_sets = [frozenset(ch) for ch in tbl.children]
-        self.children = tbl.children
+        self.child_sets = [frozenset(ch) for ch in facts.children]
+        self.children = facts.children
         self.need = self._needs(state)
         # Copies of one card (American Toad's two packs) play alike: the key does not tell them apart.
         if state.DOUBLE:
             first: dict[Any, int] = {}
             self.cls: list[int] | None = [first.setdefault((c.suit, c.rank), i)
-                                          for i, c in enumerate(tbl.cards)]
+                                          for i, c in enumerate(facts.cards)]
         else:
             self.cls = None
         self.suit_of = [int(c.suit.value) if isinstance(c.suit.value, int) else hash(c.suit.value)
-                        for c in tbl.cards]
+                        for c in facts.cards]
         self.may_lift = state.may_lift
         self.may_return = state.may_return
-        self.found_pos = tbl.found_pos
-        self.found_slots = tbl.found_slots
+        self.found_pos = facts.found_pos
+        self.found_slots = facts.found_slots
         self.col_index = {t: j for j, t in enumerate(self.T)}
         # Pruning rule 8 costs about what an expansion does; it pays where cards get pinned
         # often: no card comes back down and none takes every card (the wild Fool).  It is asked
         # of every fourth position expanded: below a lost position every one is lost, so a lost
         # line is still cut a step or two further down, at a quarter of the cost.
-        self.pin_check = not self.returns and not takes_every_card(tbl)
+        self.pin_check = not self.returns and not takes_every_card(facts)
         self.ticks = 0
         # Where the proof keeps failing (most positions of a deal with many ways to move), it is
         # asked ever less often, down to every 64th position; a position it proves lost brings
@@ -196,8 +196,8 @@ class PatienceAdapter:
     def _needs(self, state: Any) -> list[frozenset[int]]:
         """For each card, the cards that must be up before it is safe to send up (pruning rule
         2): its possible children, and with returns allowed their whole chain."""
-        children = self.tbl.children
-        n = len(self.tbl.cards)
+        children = self.facts.children
+        n = len(self.facts.cards)
         ignore = [state.needs_no_home(c) for c in range(n)]
         need: list[frozenset[int]] = []
         for c in range(n):
@@ -484,18 +484,18 @@ class PatienceAdapter:
                 return m
             add((0, -1, m))
         if self.reserve_builds:
-            ps = self.tbl.parent_sets[c]
+            ps = self.facts.parent_sets[c]
             for j, t in top_list:
                 if t in ps:
                     add((1, -1, (Move("move", "r", T[j], 1),)))
-            if first_empty >= 0 and self.tbl.empty_ok[c]:
+            if first_empty >= 0 and self.facts.empty_ok[c]:
                 add((3, 0, (Move("move", "r", T[first_empty], 1),)))
         return None
 
     def _run_heads(self) -> dict[int, tuple[int, int]]:
         """Each card that may head a moving run -> (its column, its index there)."""
         tab, down = self.state.tab, self.state.down
-        psets = self.tbl.parent_sets
+        psets = self.facts.parent_sets
         may_lift = self.may_lift
         heads: dict[int, tuple[int, int]] = {}
         for i in range(self.ncols):
@@ -518,7 +518,7 @@ class PatienceAdapter:
         """Waste cards up, onto an empty column, onto a column top.  Pruning rule 5 (drawing one
         card, unlimited redeals): a stock card stays reachable whatever else is played, so
         putting it on a column can wait until something is ready to go on it."""
-        need, empty_ok, children = self.need, self.tbl.empty_ok, self.children
+        need, empty_ok, children = self.need, self.facts.empty_ok, self.children
         T, F = self.T, self.F
         free = self.free_talon
         one = self.draw == 1
@@ -572,7 +572,7 @@ class PatienceAdapter:
                     pri, extra = 4, 0
                 add((pri, extra, (Move("move", T[i], T[j], len(col) - k),)))
         if first_empty >= 0:
-            empty_ok = self.tbl.empty_ok
+            empty_ok = self.facts.empty_ok
             for c, (i, k) in heads.items():
                 if k and empty_ok[c]:
                     d = down[i]
@@ -606,7 +606,7 @@ class PatienceAdapter:
                 for fi, pile in enumerate(s.found):
                     if pile and pile[-1] == c:
                         add((6, 0, (Move("move", self.F[fi], dest, 1),)))
-        psets, empty_ok, col = self.tbl.parent_sets, self.tbl.empty_ok, tab[i]
+        psets, empty_ok, col = self.facts.parent_sets, self.facts.empty_ok, tab[i]
         for h in range(down[i], len(col)):
             if heads.get(col[h]) != (i, h):
                 continue
@@ -631,7 +631,7 @@ class PatienceAdapter:
     def _return_steps(self, add: Callable[[Ranked], None], up: set[int],
                       top_list: list[tuple[int, int]], first_empty: int) -> None:
         """Cards back down from a foundation, when something could still be built on them."""
-        need, psets, empty_ok = self.need, self.tbl.parent_sets, self.tbl.empty_ok
+        need, psets, empty_ok = self.need, self.facts.parent_sets, self.facts.empty_ok
         T, F = self.T, self.F
         may_return = self.may_return
         for fi, pile in enumerate(self.state.found):

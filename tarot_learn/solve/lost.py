@@ -23,8 +23,8 @@
   the event cannot happen.  A card under held cards never leaves its column, so when some held
   card, or a card that waits on one, must go up, the position is lost.  The largest holding is
   found by starting from every card and letting go of any card that could move.
-* **Stuck**: nothing but turning the stock can be done, and going once round it offers no other
-  move (the engine's :meth:`~tarot_learn.games.solitaire.Patience.is_stuck`).
+* **Stock loop**: nothing but turning the stock can be done, and going once round it offers no
+  other move (the engine's :meth:`~tarot_learn.games.solitaire.Patience.is_stock_loop`).
 
 >>> from tarot_learn import games
 >>> s = games.from_layout("klondike", "options: foundation_return=False\\n"
@@ -70,7 +70,7 @@ def lost_reason(state: State) -> str:
     buried = buried_card(state)
     if buried:
         return buried
-    if state.copy().is_stuck():
+    if state.copy().is_stock_loop():
         return ("nothing but turning the stock can be played, and going once round it brings no "
                 "card that can be played")
     return pinned_cards(state)
@@ -83,14 +83,14 @@ def _names(state: Any, cards: list[int], joiner: str) -> str:
 
 def buried_card(state: Any) -> str:
     """The buried-card reason of the module docstring for a patience position, or ``""``."""
-    tbl = state.tbl
-    pos, slots, parents, empty_ok = tbl.found_pos, tbl.found_slots, tbl.parents, tbl.empty_ok
+    facts = state.facts
+    pos, slots, parents, empty_ok = facts.found_pos, facts.found_slots, facts.parents, facts.empty_ok
     gone: set[int] = set()
     if not state.returns_allowed:
         for f in state.found:
             gone.update(f)
     preds: dict[tuple[int, int], list[int]] = {}
-    for c in range(len(tbl.cards)):
+    for c in range(len(facts.cards)):
         for f in slots[c]:
             preds.setdefault((f, pos[c]), []).append(c)
     for i, col in enumerate(state.tab):
@@ -126,10 +126,10 @@ def pinned(state: Any) -> bool:
     return bool(_pinned_heights(state))
 
 
-def takes_every_card(tbl: Any) -> bool:
-    """Whether some card of a game's :class:`~tarot_learn.games.solitaire.Table` may take every
+def takes_every_card(facts: Any) -> bool:
+    """Whether some card of a game's :class:`~tarot_learn.games.solitaire.CardFacts` may take every
     other card (Tarot Solitaire's wild Fool): while it may show, hardly anything is pinned."""
-    return bool(predecessors(tbl)[2])
+    return bool(predecessors(facts)[2])
 
 
 def pinned_cards(state: Any) -> str:
@@ -154,19 +154,19 @@ def _pinned_heights(state: Any) -> list[int]:
     showing (a card at a column's top or on the reserve, or out of the columns and free to open
     an empty column, always may): it holds no less than the true holding, costs less, and
     mostly holds nothing."""
-    tbl = state.tbl
+    facts = state.facts
     outside = state.stock + state.waste
     if state.returns_allowed:
         for f in state.found:
             outside = outside + f
-    free = {c for c in outside if tbl.empty_ok[c]}
+    free = {c for c in outside if facts.empty_ok[c]}
     # A card every other card goes on (the wild Fool), out of the columns and free to open one,
     # would take any held top card but a base (one that may not be lifted): nothing is held.
-    if not free.isdisjoint(predecessors(tbl)[2]) and all(state.may_lift(col, 0) for col in state.tab if col):
+    if not free.isdisjoint(predecessors(facts)[2]) and all(state.may_lift(col, 0) for col in state.tab if col):
         return []
     free.update(col[-1] for col in state.tab if col)
     free.update(state.reserve)
-    hidden = set(range(len(tbl.cards))) - free
+    hidden = set(range(len(facts.cards))) - free
     heights = _held_heights(state, [len(col) for col in state.tab], lambda hs: hidden)
     if not any(heights):
         return []
@@ -180,36 +180,36 @@ def _pinned_heights(state: Any) -> list[int]:
 
     heights = _held_heights(state, heights, never_shown)
     held = {c for col, h in zip(state.tab, heights) for c in col[:h]}
-    pos = tbl.found_pos
-    return heights if any(pos[c] >= 0 for c in _never_up(tbl, held)) else []
+    pos = facts.found_pos
+    return heights if any(pos[c] >= 0 for c in _never_up(facts, held)) else []
 
 
-def predecessors(tbl: Any) -> tuple[list[list[int] | None], list[int], frozenset[int]]:
+def predecessors(facts: Any) -> tuple[list[list[int] | None], list[int], frozenset[int]]:
     """For each card, the cards one of which must be up before it goes up (``None`` for a card
     that never goes up, ``[]`` for one that may start a foundation); the cards that go up,
     lowest place on a foundation first; and the cards every other card may be built on.
     Kept per table (tables live as long as the program)."""
-    known = _PREDECESSORS.get(id(tbl))
-    if known is not None and known[0] is tbl:
+    known = _PREDECESSORS.get(id(facts))
+    if known is not None and known[0] is facts:
         return known[1], known[2], known[3]
-    pos, slots = tbl.found_pos, tbl.found_slots
+    pos, slots = facts.found_pos, facts.found_slots
     at: dict[tuple[int, int], list[int]] = {}
-    for c in range(len(tbl.cards)):
+    for c in range(len(facts.cards)):
         for f in slots[c]:
             at.setdefault((f, pos[c]), []).append(c)
     out = [None if pos[c] < 0 else [p for f in slots[c] for p in at.get((f, pos[c] - 1), ())]
-           for c in range(len(tbl.cards))]
-    order = sorted((c for c in range(len(tbl.cards)) if pos[c] > 0), key=pos.__getitem__)
-    wild = frozenset(p for p in range(len(tbl.cards))
-                     if all(p in tbl.parent_sets[c] for c in range(len(tbl.cards)) if c != p))
-    _PREDECESSORS[id(tbl)] = (tbl, out, order, wild)
+           for c in range(len(facts.cards))]
+    order = sorted((c for c in range(len(facts.cards)) if pos[c] > 0), key=pos.__getitem__)
+    wild = frozenset(p for p in range(len(facts.cards))
+                     if all(p in facts.parent_sets[c] for c in range(len(facts.cards)) if c != p))
+    _PREDECESSORS[id(facts)] = (facts, out, order, wild)
     return out, order, wild
 
 
-def _never_up(tbl: Any, held: set[int]) -> set[int]:
+def _never_up(facts: Any, held: set[int]) -> set[int]:
     """The held cards and every card whose predecessors all are never up: one pass, lowest place
     first, since a card's predecessors lie one place lower."""
-    preds, order, _ = predecessors(tbl)
+    preds, order, _ = predecessors(facts)
     out = set(held)
     for c in order:
         before = preds[c]
@@ -223,13 +223,13 @@ def _held_heights(state: Any, heights: list[int], never_shown: Callable[[list[in
     docstring), starting from ``heights`` (no fewer): a column lets go of its top held card, or
     of a face-up held card and what lies on it, while one could move.  ``never_shown(heights)``
     gives the cards that never show for a holding."""
-    preds = predecessors(state.tbl)[0]
+    preds = predecessors(state.facts)[0]
     tab, down = state.tab, state.down
     heights = list(heights)
     changed = True
     while changed and any(heights):
         changed = False
-        never_up = _never_up(state.tbl, {c for col, h in zip(tab, heights) for c in col[:h]})
+        never_up = _never_up(state.facts, {c for col, h in zip(tab, heights) for c in col[:h]})
         covered = never_shown(heights)
         for i, col in enumerate(tab):
             j = heights[i] - 1
@@ -246,8 +246,8 @@ def _may_move(state: Any, col: list[int], j: int, top: bool, covered: set[int],
     """Whether card ``col[j]`` of a holding could move: onto a parent not covered, onto an empty
     column, or (the top held card) up to its foundation."""
     c = col[j]
-    tbl = state.tbl
-    if state.may_lift(col, j) and (tbl.empty_ok[c] or not covered.issuperset(tbl.parents[c])):
+    facts = state.facts
+    if state.may_lift(col, j) and (facts.empty_ok[c] or not covered.issuperset(facts.parents[c])):
         return True
     before = preds[c]
     return top and before is not None and not (before and never_up.issuperset(before))
@@ -260,17 +260,17 @@ def _never_shown(state: Any, covered: set[int]) -> set[int]:
     such set: at the first entry of one, its parent would have to show first)."""
     if state.HAS_RESERVE:
         return covered                  # the reserve may fill an emptied column by itself
-    tbl = state.tbl
+    facts = state.facts
     outside = list(state.stock) + list(state.waste)
     if state.returns_allowed:
         for f in state.found:
             outside.extend(f)
-    cand = {c for c in outside if not tbl.empty_ok[c]}
+    cand = {c for c in outside if not facts.empty_ok[c]}
     changed = True
     while changed:
         changed = False
         for c in list(cand):
-            if not all(p in covered or p in cand for p in tbl.parents[c]):
+            if not all(p in covered or p in cand for p in facts.parents[c]):
                 cand.discard(c)
                 changed = True
     return covered | cand

@@ -51,13 +51,13 @@ _TABLES: dict[Any, tuple[Any, tuple[np.ndarray, ...]]] = {}
 
 def _tables_of(state: Any) -> tuple[np.ndarray, ...]:
     try:
-        k = (type(state), id(state.tbl), tuple(sorted(state.options.items())))
+        k = (type(state), id(state.facts), tuple(sorted(state.options.items())))
         hash(k)
     except TypeError:                  # an option value that cannot be a key: no caching
         return tables.pack(tables.tables(state))
     known = _TABLES.get(k)
-    if known is None or known[0] is not state.tbl:
-        known = _TABLES[k] = (state.tbl, tables.pack(tables.tables(state)))
+    if known is None or known[0] is not state.facts:
+        known = _TABLES[k] = (state.facts, tables.pack(tables.tables(state)))
     return known[1]
 
 
@@ -69,7 +69,7 @@ class Game:
         self.state = state.copy()
         self.tables = _tables_of(state)
         self.position = tables.pack_position(tables.position(state))
-        self.w = work(len(state.tbl.cards))
+        self.w = work(len(state.facts.cards))
         self.order = order
         self.fixed = tables.urgency(state, order)
 

@@ -1,7 +1,7 @@
 """A patience position and its game's per-card facts as integer arrays, for the compiled core.
 
 Everything here is read through the public engine API of
-:class:`~tarot_learn.games.solitaire.Patience` and its ``Table``; nothing here plays a move.
+:class:`~tarot_learn.games.solitaire.Patience` and its ``CardFacts``; nothing here plays a move.
 Card ids are the game's.
 
 * :func:`tables` gives the facts field by field (:class:`Tables`): scalars in ``meta``
@@ -97,41 +97,41 @@ def needs(state: Any) -> list[list[int]]:
 
 def tables(state: Any) -> Tables:
     """The per-card facts of ``state``'s game and options."""
-    tbl = state.tbl
-    n = len(tbl.cards)
+    facts = state.facts
+    n = len(facts.cards)
     limit = state.max_redeals
     draw = max(1, state.draw_count)
     meta = np.array([n, state.NCOLS, len(state.found), draw, -1 if limit is None else limit,
                      int(state.returns_allowed), int(state.reserve_builds), int(state.HAS_RESERVE),
-                     state.win_count, int(not state.returns_allowed and not takes_every_card(tbl)),
+                     state.win_count, int(not state.returns_allowed and not takes_every_card(facts)),
                      int(state.DOUBLE), int(draw == 1 and limit is None)], dtype=np.int64)
     if state.DOUBLE:
         first: dict[Any, int] = {}
-        cls = [first.setdefault((c.suit, c.rank), i) for i, c in enumerate(tbl.cards)]
+        cls = [first.setdefault((c.suit, c.rank), i) for i, c in enumerate(facts.cards)]
     else:
         cls = list(range(n))
     suits: dict[Any, int] = {}
-    suit = [suits.setdefault(c.suit, len(suits)) for c in tbl.cards]    # equal suits, equal numbers
+    suit = [suits.setdefault(c.suit, len(suits)) for c in facts.cards]    # equal suits, equal numbers
     pset = np.zeros((n, n), dtype=np.int64)
     for c in range(n):
-        for p in tbl.parents[c]:
+        for p in facts.parents[c]:
             pset[c, p] = 1
-    pos, slots = tbl.found_pos, tbl.found_slots
-    pred_lists, order, wild_set = predecessors(tbl)
+    pos, slots = facts.found_pos, facts.found_slots
+    pred_lists, order, wild_set = predecessors(facts)
     preds = [p or [] for p in pred_lists]
     wild = sorted(wild_set)
     arr = lambda xs: np.array(xs, dtype=np.int64)   # noqa: E731
-    ch_ptr, ch_idx = _csr(tbl.children)
-    par_ptr, par_idx = _csr(tbl.parents)
+    ch_ptr, ch_idx = _csr(facts.children)
+    par_ptr, par_idx = _csr(facts.parents)
     sl_ptr, sl_idx = _csr(slots)
     need_ptr, need_idx = _csr(needs(state))
     pr_ptr, pr_idx = _csr(preds)
-    return Tables(meta, arr(pos), arr([int(x) for x in tbl.empty_ok]),
+    return Tables(meta, arr(pos), arr([int(x) for x in facts.empty_ok]),
                   arr([int(state.may_lift([c], 0)) for c in range(n)]),
                   arr([int(state.may_return(c)) for c in range(n)]), arr(cls), arr(suit), pset,
                   ch_ptr, ch_idx, par_ptr, par_idx, sl_ptr, sl_idx, need_ptr, need_idx, pr_ptr, pr_idx,
                   arr([int(p is None) for p in pred_lists]), arr(order) if order else np.zeros(0, np.int64),
-                  arr(wild) if wild else np.zeros(0, np.int64), arr(_set_ids(tbl.children)))
+                  arr(wild) if wild else np.zeros(0, np.int64), arr(_set_ids(facts.children)))
 
 
 def _set_ids(children: Any) -> list[int]:
@@ -178,7 +178,7 @@ def pack_position(p: Position) -> tuple[np.ndarray, ...]:
 
 def position(state: Any) -> Position:
     """``state``'s piles as arrays (pending card none, the pinned-proof counters fresh)."""
-    n = len(state.tbl.cards)
+    n = len(state.facts.cards)
     nc, nf = state.NCOLS, len(state.found)
     tab = np.zeros((nc, n), dtype=np.int64)
     tlen = np.zeros(nc, dtype=np.int64)
