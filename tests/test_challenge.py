@@ -28,10 +28,11 @@ from pathlib import Path
 import pytest
 
 from tarot_learn import games, results, solve
-from tarot_learn.classroom import challenge, launcher
-from tarot_learn.classroom.challenge import ChallengeBook
-from tarot_learn.classroom.leaderboard import Entry, check_codes, ordered
-from tarot_learn.classroom.store import ClassStore
+from tarot_learn.classroom.model import challenge
+
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.leaderboard import Entry, check_codes, ordered
+from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.errors import OptionError, SaveError, TarotLearnError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,7 +102,6 @@ def test_a_challenge_keeps_its_deal_and_options_and_says_neither_code(book, ch):
     assert ch.title == "Klondike (draw 3, build any suit)"
     assert ch.deal_code not in ch.describe(book.clock_()) and "30 min" in ch.describe(book.clock_())
     assert book.current() == ch
-    assert challenge.CLASS_DIR_SETTING == launcher.CLASS_DIR
 
 
 def test_the_teacher_may_give_a_random_deal_or_a_deal_code(book):

@@ -7,7 +7,7 @@ import json
 import pytest
 import random
 
-from tarot_learn.classroom.hall import Hall, check_intent, seat_view
+from tarot_learn.classroom.model.hall import Hall, check_intent, seat_view
 from tarot_learn.classroom.tables import FakeClock
 from tarot_learn.errors import IllegalMove, TarotLearnError
 from tarot_learn.games.french_tarot.bots import HeuristicBot

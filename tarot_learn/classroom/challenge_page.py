@@ -27,8 +27,8 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from tarot_learn import results
-from tarot_learn.classroom.challenge import Challenge, ChallengeBook, open_book
-from tarot_learn.classroom.leaderboard import Entry, clock_text, entries_html
+from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open_book
+from tarot_learn.classroom.model.leaderboard import Entry, clock_text, entries_html
 from tarot_learn.errors import TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.pagekey import PageKey
