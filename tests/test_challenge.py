@@ -14,6 +14,7 @@ import http.cookiejar
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -442,6 +443,7 @@ def test_a_student_with_the_class_password_cannot_open_the_teacher_pages(server)
     student.log_in()
     status, body = student.call("tarot/challenge/teacher")
     assert status == 403 and "Teacher password" in body
+    assert re.search(r'<form method="post"[^>]*><input type="hidden" name="_xsrf" value="[^"]+"', body)
     for path in ("tarot/challenge/teacher/api", "tarot/challenge/teacher/results.csv"):
         assert student.call(path)[0] == 403
     assert student.call("tarot/challenge/teacher/api", {"action": "end"}, json_body=True)[0] == 403
