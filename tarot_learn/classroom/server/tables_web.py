@@ -16,6 +16,7 @@ from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
 from tarot_learn.classroom.model.hall import seat_view
+from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
@@ -29,7 +30,7 @@ STYLES, SCRIPTS = ("tables.css",), ("common.js",)
 class LobbyPage(ClassHandler):
     @web.authenticated
     def get(self) -> None:
-        self.page("lobby.html", "French Tarot tables", STYLES, (*SCRIPTS, "lobby.js"))
+        self.page("lobby.html", "French Tarot tables", STYLES, (*SCRIPTS, "lobby.js"), max_name=MAX_NAME)
 
 
 class LobbyApi(ClassHandler):
