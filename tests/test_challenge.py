@@ -5,6 +5,7 @@ server; the leaderboard notebook of the static site."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import concurrent.futures
 import csv
@@ -500,3 +501,53 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
         book.submit(ch, "Ben", finished_code(cycles=1))
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
     assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end' or 'free'"
+
+
+# ----- live updates ---------------------------------------------------------------------------------
+async def _watch(client: Client, topic: str, then=None, want=lambda data: True, timeout: float = 10.0):
+    """Open ``/tarot/live?topic=...`` with ``client``'s cookies, run ``then()`` once the first state
+    arrived, and return every state received until one satisfies ``want`` (or the close code)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in client.jar)
+    url = client.server.base.replace("http", "ws", 1) + f"tarot/live?topic={topic}"
+    socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    seen: list = []
+    try:
+        while True:
+            text = await asyncio.wait_for(socket.read_message(), timeout)
+            if text is None:
+                return socket.close_code
+            seen.append(json.loads(text))
+            if len(seen) == 1 and then is not None:
+                await asyncio.get_running_loop().run_in_executor(None, then)
+            if want(seen[-1]) and (then is None or len(seen) > 1):
+                return seen
+    finally:
+        socket.close()
+
+
+def test_the_lobby_and_the_teacher_page_are_pushed_what_changed(server):
+    student, teacher = Client(server), Client(server)
+    student.log_in(), teacher.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    assert asyncio.run(_watch(student, "teacher")) == 4003               # the teacher's topic needs the teacher
+
+    def open_a_table() -> None:
+        assert student.call("tarot/tables/api", {"name": "Lou", "options": {"players": 3}}, json_body=True)[0] == 200
+
+    seen = asyncio.run(_watch(student, "lobby", open_a_table, lambda d: any(t["master"] == "Lou" for t in d["tables"])))
+    assert not any(t["master"] == "Lou" for t in seen[0]["tables"])      # first the lobby as it was, then the change
+
+    status, _ = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME, "options": {"draw": "3"},
+                                                             "deal": str(SEED), "minutes": 10}, json_body=True)
+    assert status == 200
+    book = ChallengeBook(ClassStore(server.folder))                       # a kernel writes the class file itself
+
+    def a_student_joins() -> None:
+        book.join(book.current(), "Mia", "3d" * 16)
+
+    seen = asyncio.run(_watch(teacher, "teacher", a_student_joins,
+                              lambda d: {"name": "Mia", "held": True} in d["players"]))
+    assert {"name": "Mia", "held": True} not in seen[0]["players"]

@@ -51,7 +51,8 @@ from tarot_learn.deals import MAX_SEED
 from tarot_learn.errors import OptionError, SaveError
 from tarot_learn.games.solitaire import Patience
 
-__all__ = ["Challenge", "ChallengeBook", "open_book", "patience_games", "MAX_MINUTES", "CLASS_DIR_ENV"]
+__all__ = ["Challenge", "ChallengeBook", "open_book", "patience_games", "board_json", "teacher_json", "MAX_MINUTES",
+           "CLASS_DIR_ENV"]
 
 MAX_MINUTES = 240
 CLASS_DIR_ENV = "TAROT_LEARN_CLASS_DIR"      # the class folder, exported to kernels by the launcher
@@ -282,3 +283,28 @@ def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:
     if not folder:
         return None
     return ChallengeBook(ClassStore(folder))
+
+
+# ----- what pages may know --------------------------------------------------------------------------
+def _public(entries: list) -> list[dict[str, Any]]:
+    return [{"rank": i, "name": e.name, "won": e.won, "moves": e.moves, "seconds": round(e.seconds or 0, 1)}
+            for i, e in enumerate(entries, 1)]
+
+
+def board_json(book: ChallengeBook, challenge: Challenge | None, now: float) -> dict[str, Any]:
+    """What every page may know: the challenge's title and time left, the ranked results."""
+    if challenge is None:
+        return {"challenge": None, "leaderboard": []}
+    return {"challenge": {"id": challenge.id, "title": challenge.title, "line": challenge.describe(now),
+                          "seconds_left": round(challenge.seconds_left(now))},
+            "leaderboard": _public(book.leaderboard(challenge))}
+
+
+def teacher_json(book: ChallengeBook, now: float) -> dict[str, Any]:
+    """What the teacher's page shows: the board, how many joined and handed in, the names taken."""
+    current = book.current()
+    data = board_json(book, current, now)
+    data["handed_in"] = len(book.results(current)) if current else 0
+    data["joined"] = book.joined(current) if current else 0
+    data["players"] = [{"name": n, "held": held} for n, held in book.players(current)] if current else []
+    return data

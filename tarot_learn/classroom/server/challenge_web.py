@@ -6,7 +6,7 @@
   code, since a result code names the deal);
 * ``/tarot/challenge/teacher``: behind the teacher's password (a second password, beside the class
   password every page needs): set the game, options, deal and time limit, watch the leaderboard
-  (the page asks for it every 2 seconds), end the challenge, download the results as CSV.
+  (pushed to the page as it changes, :mod:`.live`), end the challenge, download the results as CSV.
 
 The teacher's login is a signed cookie holding a digest of the teacher's password, so a new
 password at the next start logs every old session out.
@@ -23,30 +23,16 @@ from typing import Any
 from tornado import web
 
 from tarot_learn import games
-from tarot_learn.classroom.model.challenge import MAX_MINUTES, Challenge, ChallengeBook, patience_games
+from tarot_learn.classroom.model.challenge import MAX_MINUTES, ChallengeBook, board_json, patience_games, teacher_json
 from tarot_learn.classroom.server.base import TEACHER_COOKIE, ClassHandler
 from tarot_learn.errors import OptionError, TarotLearnError
 
-__all__ = ["ROUTES", "board_json", "game_choices", "STUDENT_PAGE"]
+__all__ = ["ROUTES", "game_choices", "STUDENT_PAGE"]
 
 STUDENT_PAGE = "voila/render/challenge.ipynb"
 WRONG_PASSWORD_DELAY = 1.0    # seconds: guessing the teacher's password by script is slow
 STYLES = ("teacher.css",)
 TITLE = "Class challenge: teacher"
-
-
-def _public(entries: list) -> list[dict[str, Any]]:
-    return [{"rank": i, "name": e.name, "won": e.won, "moves": e.moves, "seconds": round(e.seconds or 0, 1)}
-            for i, e in enumerate(entries, 1)]
-
-
-def board_json(book: ChallengeBook, challenge: Challenge | None, now: float) -> dict[str, Any]:
-    """What every page may know: the challenge's title and time left, the ranked results."""
-    if challenge is None:
-        return {"challenge": None, "leaderboard": []}
-    return {"challenge": {"id": challenge.id, "title": challenge.title, "line": challenge.describe(now),
-                          "seconds_left": round(challenge.seconds_left(now))},
-            "leaderboard": _public(book.leaderboard(challenge))}
 
 
 def game_choices() -> dict[str, dict]:
@@ -80,7 +66,7 @@ class TeacherPage(ClassHandler):
         if not self.is_teacher():
             return self.page("teacher_login.html", TITLE, STYLES, status=403, message="")
         setup = json.dumps({"games": game_choices(), "max_minutes": MAX_MINUTES})
-        self.page("teacher.html", TITLE, STYLES, ("teacher.js",), setup=setup)
+        self.page("teacher.html", TITLE, STYLES, ("live.js", "teacher.js"), setup=setup)
 
 
 class TeacherLogin(ClassHandler):
@@ -105,13 +91,7 @@ class TeacherApi(ClassHandler):
     @web.authenticated
     def get(self) -> None:
         self.require_teacher()
-        book = self.classroom.book
-        current = book.current()
-        data = board_json(book, current, time.time())
-        data["handed_in"] = len(book.results(current)) if current else 0
-        data["joined"] = book.joined(current) if current else 0
-        data["players"] = [{"name": n, "held": held} for n, held in book.players(current)] if current else []
-        self.finish(data)
+        self.finish(teacher_json(self.classroom.book, time.time()))
 
     @web.authenticated
     async def post(self) -> None:
@@ -123,6 +103,7 @@ class TeacherApi(ClassHandler):
             await asyncio.get_running_loop().run_in_executor(None, act, self.classroom.book, data)
         except TarotLearnError as err:
             return self.refuse(400, str(err))
+        self.classroom.publish()
         book = self.classroom.book
         self.finish(board_json(book, book.current(), time.time()))
 

@@ -1,5 +1,6 @@
 """The class server's one object: the class folder, its store, the challenge book, the hall of
-shared tables, the open table sockets, the teacher's password and the page templates.
+shared tables, the open sockets (tables and live topics), the teacher's password and the page
+templates.
 
 The launcher makes it and hands it to Jupyter Server under the one tornado settings key
 :data:`CLASSROOM`; every handler reaches the class through it (``self.classroom``), and nothing
@@ -9,23 +10,26 @@ else of the class lives in the settings.
 from __future__ import annotations
 
 import hashlib
+import json
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
 from tornado import ioloop
 
-from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.challenge import ChallengeBook, board_json, teacher_json
 from tarot_learn.classroom.model.hall import Hall
 from tarot_learn.classroom.model.store import ClassStore
 
-__all__ = ["Classroom", "CLASSROOM", "DEFAULT_CLASS_DIR", "TEMPLATES", "STATIC", "TICK_MS"]
+__all__ = ["Classroom", "CLASSROOM", "DEFAULT_CLASS_DIR", "TEMPLATES", "STATIC", "TICK_MS", "TOPICS"]
 
 CLASSROOM = "tarot_learn_classroom"     # the one tornado settings key of the class
 DEFAULT_CLASS_DIR = "tarot_class"       # the class folder when none is given (command line and server)
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__file__).resolve().parent / "static"
-TICK_MS = 500                           # how often the tables' clocks run (robots, time per turn)
+TICK_MS = 500                           # how often the tables' clocks run and live topics are sent
+TOPICS = ("lobby", "challenge", "teacher")   # what a page may watch live (:mod:`.live`)
 
 
 class Classroom:
@@ -38,6 +42,7 @@ class Classroom:
         self.book = ChallengeBook(self.store)
         self.hall = Hall(self.store)
         self.sockets: dict[str, set[Any]] = {}       # table id -> the pages watching it
+        self.watchers: dict[str, set[Any]] = {}      # live topic -> the pages watching it
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                                             autoescape=True, undefined=jinja2.StrictUndefined)
         self.load_error: str | None = "the class extension did not load"
@@ -68,6 +73,32 @@ class Classroom:
         for socket in list(self.sockets.get(table_id, ())):
             socket.send_view()
 
+    # ----- live topics ---------------------------------------------------------------------------
+    def watch(self, topic: str, page: Any) -> None:
+        self.watchers.setdefault(topic, set()).add(page)
+
+    def unwatch(self, topic: str, page: Any) -> None:
+        self.watchers.get(topic, set()).discard(page)
+
+    def snapshot(self, topic: str) -> str:
+        """A live topic's state now, as JSON text (see :mod:`.live`)."""
+        if topic == "lobby":
+            data = {"tables": self.hall.lobby()}
+        elif topic == "challenge":
+            data = board_json(self.book, self.book.current(), time.time())
+        else:
+            data = teacher_json(self.book, time.time())
+        return json.dumps(data, sort_keys=True)
+
+    def publish(self) -> None:
+        """Each watched topic's state, computed once, to every page watching it (a page that has
+        it already gets nothing)."""
+        for topic, pages in self.watchers.items():
+            if pages:
+                text = self.snapshot(topic)
+                for page in list(pages):
+                    page.push(text)
+
     def start_clock(self, every_ms: int = TICK_MS) -> Callable[[], None]:
         """Run the tables' clocks on the server's loop; returns what stops it."""
         if self._clock is None:
@@ -78,3 +109,4 @@ class Classroom:
     def _tick(self) -> None:
         for table in self.hall.tick():
             self.broadcast(table.id)
+        self.publish()

@@ -30,7 +30,7 @@ STYLES, SCRIPTS = ("tables.css",), ("common.js",)
 class LobbyPage(ClassHandler):
     @web.authenticated
     def get(self) -> None:
-        self.page("lobby.html", "French Tarot tables", STYLES, (*SCRIPTS, "lobby.js"), max_name=MAX_NAME)
+        self.page("lobby.html", "French Tarot tables", STYLES, (*SCRIPTS, "live.js", "lobby.js"), max_name=MAX_NAME)
 
 
 class LobbyApi(ClassHandler):
@@ -47,6 +47,7 @@ class LobbyApi(ClassHandler):
             table = hall.create(data.get("name"), data.get("options") or {})
         except TarotLearnError as err:
             return self.refuse(400, str(err))
+        self.classroom.publish()
         self.finish({"id": table.id, "code": table.code, "key": hall.new_seat_key(table.id, table.master)})
 
 
