@@ -126,6 +126,18 @@ def test_landing_page_lists_every_lesson_and_the_tables(server):
     assert status == 200 and 'id="TS-5"' in sheet and "digit sum" in sheet
 
 
+def test_the_class_pages_load_their_scripts_and_styles_as_files_behind_the_password(server):
+    status, lobby = server.get("tarot/tables")
+    assert status == 200 and "<script>" not in lobby and "<style>" not in lobby
+    files = re.findall(r'(?:src|href)="/(tarot/static/[a-z]+\.(?:js|css))\?v=[0-9a-f]{12}"', lobby)
+    assert sorted(files) == ["tarot/static/common.js", "tarot/static/live.js", "tarot/static/lobby.js",
+                             "tarot/static/tables.css"]
+    for path in files:
+        assert server.get(path)[0] == 200
+        assert server.get(path, token=False)[0] in (302, 403)
+    assert server.get("tarot/static/../templates/base.html")[0] in (403, 404)
+
+
 def test_a_page_without_the_password_gets_no_kernel(server):
     before = server.kernels()
     assert server.get("voila/render/classroom.ipynb", token=False)[0] in (302, 403)

@@ -1,8 +1,8 @@
 """The class server's Jupyter Server extension: the ``/tarot/...`` pages and Voila's page route.
 
-It takes the :class:`~.classroom.Classroom` the launcher put under the settings key
-:data:`~.classroom.CLASSROOM` (or opens one on the default class folder when Jupyter loads it by
-itself), starts the tables' clock and adds every route.  A failure is recorded on the classroom,
+It takes the :class:`~.classroom.Classroom` the class server holds under the settings key
+:data:`~.classroom.CLASSROOM` (or opens one on the default class folder when another Jupyter Server
+loads it), starts the class's clock and adds every route.  A failure is recorded on the classroom,
 so the launcher stops at start with its error: a class never opens half-built.
 """
 
