@@ -55,6 +55,7 @@ def test_the_wheel_ships_lessons_rule_sheets_results_and_lesson_images(wheel):
     for kind in ("templates", "static"):                        # the class server's pages and their files
         for source in (server / kind).iterdir():
             assert f"tarot_learn/classroom/server/{kind}/{source.name}" in names, source
+    assert "tarot_learn/classroom/challenge_page.js" in names                  # the student's live leaderboard
 
 
 @pytest.fixture(scope="module")
