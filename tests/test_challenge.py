@@ -550,3 +550,20 @@ def test_the_lobby_and_the_teacher_page_are_pushed_what_changed(server):
     seen = asyncio.run(_watch(teacher, "teacher", a_student_joins,
                               lambda d: {"name": "Mia", "held": True} in d["players"]))
     assert {"name": "Mia", "held": True} not in seen[0]["players"]
+
+
+def test_an_api_refuses_a_bad_body_in_one_line_of_json(server):
+    teacher = Client(server)
+    teacher.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    for body, status, words in ((b"[1, 2]", 400, "a JSON object"), (b"{not json", 400, "not JSON"),
+                                (b'{"action": "' + b"x" * 9000 + b'"}', 413, "too large")):
+        xsrf = next(c.value for c in teacher.jar if c.name == "_xsrf")
+        request = urllib.request.Request(server.base + "tarot/challenge/teacher/api", data=body,
+                                         headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"})
+        try:
+            teacher.opener.open(request, timeout=30)
+            raise AssertionError("the body was taken")
+        except urllib.error.HTTPError as err:
+            assert err.code == status and words in json.loads(err.read())["error"]
+            assert err.headers["Cache-Control"] == "no-store"

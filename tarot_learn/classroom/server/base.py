@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
-from tornado import web
+from tornado import httputil, web
 
 from tarot_learn.classroom.server.classroom import CLASSROOM, STATIC, Classroom
 
@@ -64,8 +64,8 @@ class ClassHandler(JupyterHandler):
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """An API's error is JSON (one line); a page's is Jupyter's error page."""
         if self.request.path.endswith("/api"):
-            error = kwargs.get("exc_info", (None, None))[1]
-            line = getattr(error, "log_message", None) or self._reason
+            error = kwargs.get("exc_info", (None, None, None))[1]
+            line = getattr(error, "log_message", None) or httputil.responses.get(status_code, "error")
             self.finish({"error": str(line)})
             return
         super().write_error(status_code, **kwargs)
