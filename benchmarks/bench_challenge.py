@@ -17,8 +17,8 @@ import tempfile
 import time
 
 from tarot_learn import games, results, solve
-from tarot_learn.classroom.challenge import ChallengeBook
-from tarot_learn.classroom.store import ClassStore
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.store import ClassStore
 
 GAME, OPTIONS, SEED = "klondike", {"draw": 3, "build": "any_suit"}, 6
 

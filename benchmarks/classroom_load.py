@@ -5,7 +5,7 @@
 
 Starts a fresh ``tarot-learn classroom`` on a free port, waits for its warm kernels, then sends the
 students in, spread evenly over ``--within`` seconds.  Each protocol student does what the tables
-page does over HTTP and the v1 kernel socket (tarot_learn.classroom.probe): the page with the class
+page does over HTTP and the v1 kernel socket (tarot_learn.classroom.server.probe): the page with the class
 password, the widgets' states (the board's view and card pictures), then five moves (draws) a second
 apart; the browsers open the same page in Chromium and wait for the board.  The browsers stand for
 the students' own laptops: they run in a process of their own in the idle scheduling class
@@ -45,7 +45,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tarot_learn.classroom.probe import Page  # noqa: E402
+from tarot_learn.classroom.server.probe import Page  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

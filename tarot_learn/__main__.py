@@ -99,9 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games and their options")
     from .lessons import copier
     copier.add_arguments(sub.add_parser("lessons", help="copy the lessons into a folder and open JupyterLab there"))
-    from .classroom import launcher
+    from .classroom.server import launcher
     launcher.add_arguments(sub.add_parser("classroom", help="serve the lessons and tables to a class (Voila)"))
-    from .classroom import tables_cli
+    from .classroom.server import tables_cli
     tables_cli.add_arguments(sub.add_parser("tables", help="the shared tables' points switch and class ranking"))
     return p
 
@@ -223,10 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .lessons.copier import run as open_lessons
             return open_lessons(args)
         if args.command == "classroom":
-            from .classroom.launcher import run
+            from .classroom.server.launcher import run
             return run(args)
         if args.command == "tables":
-            from .classroom.tables_cli import run as tables
+            from .classroom.server.tables_cli import run as tables
             return tables(args)
         return _games()
     except (_Usage, TarotLearnError) as err:

@@ -5,6 +5,7 @@ server; the leaderboard notebook of the static site."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import concurrent.futures
 import csv
@@ -14,6 +15,7 @@ import http.cookiejar
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -28,10 +30,11 @@ from pathlib import Path
 import pytest
 
 from tarot_learn import games, results, solve
-from tarot_learn.classroom import challenge, launcher
-from tarot_learn.classroom.challenge import ChallengeBook
-from tarot_learn.classroom.leaderboard import Entry, check_codes, ordered
-from tarot_learn.classroom.store import ClassStore
+from tarot_learn.classroom.model import challenge
+
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.leaderboard import Entry, check_codes, ordered
+from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.errors import OptionError, SaveError, TarotLearnError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,7 +104,6 @@ def test_a_challenge_keeps_its_deal_and_options_and_says_neither_code(book, ch):
     assert ch.title == "Klondike (draw 3, build any suit)"
     assert ch.deal_code not in ch.describe(book.clock_()) and "30 min" in ch.describe(book.clock_())
     assert book.current() == ch
-    assert challenge.CLASS_DIR_SETTING == launcher.CLASS_DIR
 
 
 def test_the_teacher_may_give_a_random_deal_or_a_deal_code(book):
@@ -270,20 +272,21 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     from tarot_learn.classroom.challenge_page import ChallengePage
 
     book = ChallengeBook(ClassStore(tmp_path))
-    none_yet = ChallengePage(book, refresh_every=None)
-    assert "No challenge yet" in none_yet.heading.value
+    none_yet = ChallengePage(book)
+    assert (none_yet.heading.part, none_yet.table.part, none_yet.heading.playing) == ("heading", "leaderboard", 0)
     ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
-    page = ChallengePage(book, refresh_every=None)
+    page = ChallengePage(book)
     assert not page.hand_in(finished_code()) and "Join the challenge with your name first" in page.pasted.value
     page.join("Ana")                                                   # the page has not sent its key yet
     assert page.board is None and "still starting" in page.status.value
     page.key_widget.receive({"event": "key", "key": key("Ana's page")})
     page.join("Ana")
-    thief = ChallengePage(book, refresh_every=None)
+    thief = ChallengePage(book)
     thief.key_widget.receive({"event": "key", "key": key("Eve's page")})
     thief.join("Ana")
     assert thief.board is None and "already playing this challenge on another page" in thief.status.value
     board = page.board
+    assert page.heading.playing == page.table.playing == ch.id and thief.heading.playing == 0
     assert board is not None and not board.sharing
     assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
     assert board.children[1].children[0].layout.display == "none"         # the options are the teacher's
@@ -296,22 +299,20 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
         board.state.play(move)
     board.refresh()                                                   # the view changes: the game is over
     assert "Handed in for Ana: won in 119 moves" in page.status.value
-    assert "Ana" in page.table.value and "119" in page.table.value
-    assert ch.deal_code not in page.table.value + page.heading.value + page.status.value
+    assert ch.deal_code not in page.status.value + page.pasted.value
     code = finished_code(cycles=1)
     assert not page.hand_in(code[:-3] + "abc")
     assert "Refused: the result code was changed or damaged" in page.pasted.value
     assert page.hand_in(code) and "128 moves" in page.pasted.value
     assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119)]   # Ana's best counts
-    assert none_yet.refresh() is None and "Challenge 1" in none_yet.heading.value
 
 
 def test_the_student_page_off_the_class_server_says_so(monkeypatch):
     from tarot_learn.classroom.challenge_page import ChallengePage
 
     monkeypatch.delenv(challenge.CLASS_DIR_ENV, raising=False)
-    page = ChallengePage(refresh_every=None)
-    assert "works on the class server" in page.heading.value
+    page = ChallengePage()
+    assert "works on the class server" in page.children[0].value
     page.join("Ana")
     assert "no challenge to join" in page.status.value
 
@@ -442,6 +443,7 @@ def test_a_student_with_the_class_password_cannot_open_the_teacher_pages(server)
     student.log_in()
     status, body = student.call("tarot/challenge/teacher")
     assert status == 403 and "Teacher password" in body
+    assert re.search(r'<form method="post"[^>]*><input type="hidden" name="_xsrf" value="[^"]+"', body)
     for path in ("tarot/challenge/teacher/api", "tarot/challenge/teacher/results.csv"):
         assert student.call(path)[0] == 403
     assert student.call("tarot/challenge/teacher/api", {"action": "end"}, json_body=True)[0] == 403
@@ -498,3 +500,70 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
         book.submit(ch, "Ben", finished_code(cycles=1))
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
     assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end' or 'free'"
+
+
+# ----- live updates ---------------------------------------------------------------------------------
+async def _watch(client: Client, topic: str, then=None, want=lambda data: True, timeout: float = 10.0):
+    """Open ``/tarot/live?topic=...`` with ``client``'s cookies, run ``then()`` once the first state
+    arrived, and return every state received until one satisfies ``want`` (or the close code)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in client.jar)
+    url = client.server.base.replace("http", "ws", 1) + f"tarot/live?topic={topic}"
+    socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    seen: list = []
+    try:
+        while True:
+            text = await asyncio.wait_for(socket.read_message(), timeout)
+            if text is None:
+                return socket.close_code
+            seen.append(json.loads(text))
+            if len(seen) == 1 and then is not None:
+                await asyncio.get_running_loop().run_in_executor(None, then)
+            if want(seen[-1]) and (then is None or len(seen) > 1):
+                return seen
+    finally:
+        socket.close()
+
+
+def test_the_lobby_and_the_teacher_page_are_pushed_what_changed(server):
+    student, teacher = Client(server), Client(server)
+    student.log_in(), teacher.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    assert asyncio.run(_watch(student, "teacher")) == 4003               # the teacher's topic needs the teacher
+
+    def open_a_table() -> None:
+        assert student.call("tarot/tables/api", {"name": "Lou", "options": {"players": 3}}, json_body=True)[0] == 200
+
+    seen = asyncio.run(_watch(student, "lobby", open_a_table, lambda d: any(t["master"] == "Lou" for t in d["tables"])))
+    assert not any(t["master"] == "Lou" for t in seen[0]["tables"])      # first the lobby as it was, then the change
+
+    status, _ = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME, "options": {"draw": "3"},
+                                                             "deal": str(SEED), "minutes": 10}, json_body=True)
+    assert status == 200
+    book = ChallengeBook(ClassStore(server.folder))                       # a kernel writes the class file itself
+
+    def a_student_joins() -> None:
+        book.join(book.current(), "Mia", "3d" * 16)
+
+    seen = asyncio.run(_watch(teacher, "teacher", a_student_joins,
+                              lambda d: {"name": "Mia", "held": True} in d["players"]))
+    assert {"name": "Mia", "held": True} not in seen[0]["players"]
+
+
+def test_an_api_refuses_a_bad_body_in_one_line_of_json(server):
+    teacher = Client(server)
+    teacher.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    for body, status, words in ((b"[1, 2]", 400, "a JSON object"), (b"{not json", 400, "not JSON"),
+                                (b'{"action": "' + b"x" * 9000 + b'"}', 413, "too large")):
+        xsrf = next(c.value for c in teacher.jar if c.name == "_xsrf")
+        request = urllib.request.Request(server.base + "tarot/challenge/teacher/api", data=body,
+                                         headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"})
+        try:
+            teacher.opener.open(request, timeout=30)
+            raise AssertionError("the body was taken")
+        except urllib.error.HTTPError as err:
+            assert err.code == status and words in json.loads(err.read())["error"]
+            assert err.headers["Cache-Control"] == "no-store"

@@ -1,5 +1,5 @@
 """The class server, started once for this module as a teacher starts it (tarot-learn classroom),
-and spoken to as student pages do (tarot_learn.classroom.probe) or as a misbehaving client would."""
+and spoken to as student pages do (tarot_learn.classroom.server.probe) or as a misbehaving client would."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tarot_learn.classroom import classroot, extension
-from tarot_learn.classroom.guard import v1_frame
-from tarot_learn.classroom.probe import Page
+from tarot_learn.classroom.server import classroot, extension
+from tarot_learn.classroom.server.guard import v1_frame
+from tarot_learn.classroom.server.probe import Page
 
 ROOT = Path(__file__).resolve().parents[1]
 CULL = 4  # seconds a dropped page's kernel may stay idle in this module's server
@@ -124,6 +124,18 @@ def test_landing_page_lists_every_lesson_and_the_tables(server):
     assert "No challenge yet" in body
     status, sheet = server.get("tarot/rules/TS")
     assert status == 200 and 'id="TS-5"' in sheet and "digit sum" in sheet
+
+
+def test_the_class_pages_load_their_scripts_and_styles_as_files_behind_the_password(server):
+    status, lobby = server.get("tarot/tables")
+    assert status == 200 and "<script>" not in lobby and "<style>" not in lobby
+    files = re.findall(r'(?:src|href)="/(tarot/static/[a-z]+\.(?:js|css))\?v=[0-9a-f]{12}"', lobby)
+    assert sorted(files) == ["tarot/static/common.js", "tarot/static/live.js", "tarot/static/lobby.js",
+                             "tarot/static/tables.css"]
+    for path in files:
+        assert server.get(path)[0] == 200
+        assert server.get(path, token=False)[0] in (302, 403)
+    assert server.get("tarot/static/../templates/base.html")[0] in (403, 404)
 
 
 def test_a_page_without_the_password_gets_no_kernel(server):
@@ -254,24 +266,30 @@ def test_a_dropped_page_is_culled(server):
     assert kernel not in server.kernels()
 
 
-def test_a_feature_module_that_fails_stops_the_extension():
+def test_every_class_route_is_under_tarot_and_a_failed_load_stops_the_launcher(tmp_path):
+    from tarot_learn.classroom.server.classroom import CLASSROOM, Classroom
+
+    assert all(pattern.startswith("/tarot/") for pattern, _ in extension.ROUTES)
+
+    class Web:
+        settings = {CLASSROOM: Classroom(tmp_path)}
+
+        def add_handlers(self, host, rules):
+            raise RuntimeError("no room for the class's routes")
+
     class App:
-        base_url = "/"
+        base_url, web_app = "/", Web()
+        config = template_paths = voila_configuration = None
 
-    with pytest.raises(ModuleNotFoundError):
-        extension.collect(App(), ("tarot_learn.classroom.no_such_feature",))
-    with pytest.raises(RuntimeError, match="not under /tarot/"):
-        extension.collect(App(), ("tests.test_classroom_server",))
-
-
-def handlers(serverapp):  # a feature module that claims a path outside /tarot/ (used just above)
-    return [("/api/steal", object, {})]
+    with pytest.raises(RuntimeError, match="no room"):
+        extension._load_jupyter_server_extension(App())
+    assert App.web_app.settings[CLASSROOM].load_error == "RuntimeError: no room for the class's routes"
 
 
 def test_warm_pools_are_checked_before_the_server_starts(tmp_path):
     import argparse
 
-    from tarot_learn.classroom import launcher
+    from tarot_learn.classroom.server import launcher
     from tarot_learn.errors import OptionError
 
     pages = classroot.build(tmp_path)
@@ -291,7 +309,7 @@ def test_the_warm_pool_refills_only_once_the_class_has_settled(monkeypatch, tmp_
     import asyncio
     import time
 
-    from tarot_learn.classroom import pool
+    from tarot_learn.classroom.server import pool
 
     from traitlets.config import Configurable
 

@@ -1,4 +1,4 @@
-"""The class file (tarot_learn.classroom.store): WAL, per-feature forward migrations, short write
+"""The class file (tarot_learn.classroom.model.store): WAL, per-feature forward migrations, short write
 transactions that many processes share, a restart that loses nothing, and CSV export."""
 
 from __future__ import annotations
@@ -6,12 +6,20 @@ from __future__ import annotations
 import concurrent.futures
 import csv
 import io
+import shutil
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from tarot_learn.classroom.store import FILE_NAME, ClassStore, split_statements
-from tarot_learn.errors import SaveError
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.hall import Hall
+from tarot_learn.classroom.model.keys import hash_any
+from tarot_learn.classroom.model.schema import MIGRATIONS
+from tarot_learn.classroom.model.store import FILE_NAME, ClassStore, split_statements
+from tarot_learn.errors import IllegalMove, SaveError
 
 NOTES = ["CREATE TABLE notes (id INTEGER PRIMARY KEY, who TEXT NOT NULL, n INTEGER NOT NULL)"]
 
@@ -114,3 +122,59 @@ def test_csv_export_has_a_header_quotes_and_no_formulas(tmp_path):
 def test_split_statements_keeps_semicolons_inside_strings():
     assert split_statements("CREATE TABLE a (x TEXT DEFAULT 'a;b'); ;\nCREATE INDEX i ON a (x)") == [
         "CREATE TABLE a (x TEXT DEFAULT 'a;b');", "CREATE INDEX i ON a (x);"]
+
+
+# ----- a class file written before every table had migrations -----------------------------------
+BEFORE = Path(__file__).parent / "data" / "class_before_migrations.sqlite"
+
+
+def _rows(file: Path) -> dict[str, list[tuple]]:
+    db = sqlite3.connect(file)
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    tables = [n for (n,) in db.execute(query)]
+    rows = {t: sorted(db.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
+    db.close()
+    return rows
+
+
+def test_a_class_file_from_before_opens_with_every_row_kept(tmp_path):
+    """``class_before_migrations.sqlite`` was written by the class server of the commit before the
+    one store (ClassStore for the challenge, Hall with its own connection and ``CREATE TABLE IF NOT
+    EXISTS``): two challenges, players, a result, a finished shared game with points on, an open
+    private table and seat keys kept in clear."""
+    file = tmp_path / FILE_NAME
+    shutil.copyfile(BEFORE, file)
+    before = _rows(file)
+    assert before["schema_version"] == [("challenge", 2)] and before["shared_keys"]
+    with ClassStore(file) as store:
+        assert {f: store.version(f) for f in MIGRATIONS} == {f: len(s) for f, s in MIGRATIONS.items()}
+        book, hall = ChallengeBook(store), Hall(store)
+        first, second = book.get(1), book.current()
+        assert (first.game, second.id, second.game) == ("klondike", 2, "tarot-solitaire")
+        assert [e.name for e in book.leaderboard(first)] == ["Ana"]
+        assert book.players(first) == [("Ana", True), ("Ben", False), ("Zoé", True)]
+        assert book.join(first, "Ana", "0a" * 16) == ("Ana", False)      # the same page still holds its name
+        assert hall.points_on() and len(hall.games()) == 1 and len(hall.ranking()) == 3
+        assert len(hall.tables) == 2
+    after = _rows(file)
+    for table, rows in before.items():
+        if table not in ("schema_version", "shared_keys"):
+            assert after[table] == rows, table
+    assert after["schema_version"] == [("challenge", 2), ("tables", 2)]
+    # seat keys are kept as digests now, and a page presenting its old key gets its seat back
+    old = {(t, n): k for t, n, k in before["shared_keys"]}
+    assert {(t, n): k for t, n, k in after["shared_keys"]} == {tn: hash_any(k) for tn, k in old.items()}
+    with ClassStore(file) as store:
+        hall = Hall(store)
+        (table_id, name), key = next((tn, k) for tn, k in old.items() if hall.table(tn[0]).seat_of(tn[1]) is not None)
+        assert hall.sit(table_id, name, key) == (name, key)
+        with pytest.raises(IllegalMove, match="already sits"):
+            hall.sit(table_id, name, "0" * 32)
+
+
+def test_the_class_model_loads_no_server_jupyter_or_widget_library():
+    code = ("import sys, tarot_learn.classroom.model.challenge, tarot_learn.classroom.model.hall; "
+            "bad = [m for m in ('jupyter_server', 'tornado', 'voila', 'ipywidgets', 'traitlets', 'jinja2', "
+            "'tarot_learn.classroom.server', 'tarot_learn.widgets') if m in sys.modules]; assert not bad, bad")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr

@@ -7,7 +7,8 @@ import json
 import pytest
 import random
 
-from tarot_learn.classroom.hall import Hall, check_intent, seat_view
+from tarot_learn.classroom.model.hall import Hall, check_intent, seat_view
+from tarot_learn.classroom.model.keys import hash_any
 from tarot_learn.classroom.tables import FakeClock
 from tarot_learn.errors import IllegalMove, TarotLearnError
 from tarot_learn.games.french_tarot.bots import HeuristicBot
@@ -125,3 +126,19 @@ def test_the_teacher_turns_points_on_from_the_command_line(tmp_path, capsys) -> 
     assert Hall(folder / "class.sqlite").points_on()
     assert main(["tables", "ranking", "--class-dir", str(folder)]) == 0
     assert "No competitive game" in capsys.readouterr().out
+
+
+def test_a_seat_takes_the_class_name_rule_and_only_its_key_gets_it_back() -> None:
+    hall = Hall(":memory:", clock=FakeClock())
+    t = hall.create("  Ana   B. ", {"players": 3})
+    assert t.master == "Ana B."                                     # the same rule as a challenge's names
+    with pytest.raises(TarotLearnError, match="1 to 40"):
+        hall.create("x" * 41)
+    name, key = hall.sit(t.id, " Ben ")
+    assert name == "Ben" and len(key) == 32
+    kept = [tuple(r) for r in hall.store.read("SELECT name, key FROM shared_keys")]
+    assert kept == [("Ben", hash_any(key))]                         # the class file keeps only a digest
+    assert hall.sit(t.id, "Ben", key) == ("Ben", key)               # the same page comes back
+    for other in ("", "0" * 32, key.upper()):
+        with pytest.raises(IllegalMove, match="already sits"):
+            hall.sit(t.id, "Ben", other)

@@ -51,6 +51,11 @@ def test_the_wheel_ships_lessons_rule_sheets_results_and_lesson_images(wheel):
         assert f"tarot_learn/_data/images/lessons/{source.name}" in names, source
     assert "tarot_learn/_data/images/board_example.png" not in names     # README pictures stay home
     assert "tarot_learn/render/fonts/" in {n[:len("tarot_learn/render/fonts/")] for n in names}
+    server = CHECKOUT / "tarot_learn" / "classroom" / "server"
+    for kind in ("templates", "static"):                        # the class server's pages and their files
+        for source in (server / kind).iterdir():
+            assert f"tarot_learn/classroom/server/{kind}/{source.name}" in names, source
+    assert "tarot_learn/classroom/challenge_page.js" in names                  # the student's live leaderboard
 
 
 @pytest.fixture(scope="module")

@@ -1,2 +1,5 @@
-"""The class server: one Jupyter Server with Voila for the pages and a server extension for the
-class's challenges and shared tables, with SQLite for what must outlive a restart."""
+"""The class server.  ``model/``: the class's store (one ``class.sqlite``), challenge book and
+leaderboard, shared tables' hall, name rule and browser keys, with no server in it.  ``server/``:
+one Jupyter Server with Voila for the pages and one extension for the class's own pages, all
+owned by one ``Classroom``.  ``challenge_page.py``: the student's challenge page (its kernel side);
+``tables.py`` and ``rewards.py``: the shared French Tarot table and its pretend points."""

@@ -9,39 +9,46 @@ belongs to this browser: an invisible :class:`~tarot_learn.widgets.pagekey.PageK
 kernel the key the browser keeps for the page, and the class file refuses the name to any other
 key (the teacher can free it).
 
-The leaderboard is refreshed by the kernel, which reads the class file every few seconds and
-updates the table only when it changed.  A Voila page runs no code of its own and may only talk
-to its widgets (the class server allows widget messages and nothing else), so the kernel, which
-already holds the class file open, is the one place that can both read the results and redraw
-the table; one indexed read per student every 3 seconds is nothing for SQLite in WAL mode.
+The challenge's heading and leaderboard are a :class:`LiveBoard`: its script in the page listens
+to the class server's live socket (``/tarot/live?topic=challenge``), which pushes them whenever
+they change, as it does for the teacher's page and the lobby.  The kernel does not read the class
+file to redraw them, and the page sends the kernel nothing for it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import html
-import logging
-import time
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
 from tarot_learn import results
-from tarot_learn.classroom.challenge import Challenge, ChallengeBook, open_book
-from tarot_learn.classroom.leaderboard import Entry, clock_text, entries_html
+from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open_book
+from tarot_learn.classroom.model.leaderboard import Entry, clock_text
 from tarot_learn.errors import TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.pagekey import PageKey
 
-__all__ = ["ChallengePage", "ChallengeBoard", "REFRESH_SECONDS"]
+__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard"]
 
-REFRESH_SECONDS = 3.0
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
                "{border:1px solid #b9b0a0;padding:.2rem .6rem;text-align:left}"
                ".tl-challenge table.tl-leaderboard caption{text-align:left;font-weight:600}"
                ".tl-challenge .tl-challenge-refused{color:#8a0b0b;font-weight:600}</style>")
-log = logging.getLogger(__name__)
+
+
+class LiveBoard(anywidget.AnyWidget):
+    """The challenge's heading (``part="heading"``: the game, the time left) or its leaderboard
+    (``part="leaderboard"``), pushed to the page by the class server (see the module); ``playing``
+    is the challenge this page plays (0: none yet), so a newer one is announced."""
+
+    _esm = Path(__file__).with_name("challenge_page.js")
+    part = traitlets.Unicode("heading").tag(sync=True)
+    playing = traitlets.Int(0).tag(sync=True)
 
 
 class ChallengeBoard(SolitaireBoard):
@@ -67,19 +74,18 @@ def _p(text: str, kind: str = "note") -> str:
 class ChallengePage(W.VBox):
     """Join with a name, play the challenge's deal, see the class's leaderboard.
 
-    Python entry points (the buttons call the same): :meth:`join`, :meth:`hand_in`,
-    :meth:`refresh`; ``page.board`` is the student's :class:`SolitaireBoard` once joined."""
+    Python entry points (the buttons call the same): :meth:`join`, :meth:`hand_in`;
+    ``page.board`` is the student's :class:`SolitaireBoard` once joined."""
 
-    def __init__(self, book: ChallengeBook | None = None, *, refresh_every: float | None = REFRESH_SECONDS,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, book: ChallengeBook | None = None) -> None:
         self.book = book if book is not None else open_book()
-        self.clock = clock
         self.challenge: Challenge | None = self.book.current() if self.book else None
         self.player: str | None = None
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
         self.key_widget = PageKey(lambda key: None)     # the browser's key for this page, once drawn
-        self.heading, self.status, self.table, self.pasted = W.HTML(), W.HTML(), W.HTML(), W.HTML()
+        self.status, self.pasted = W.HTML(), W.HTML()
+        self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
         self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))
         self.join_button = W.Button(description="Join the challenge", button_style="primary")
         self.join_button.on_click(lambda _: self.join(self.name.value))
@@ -89,13 +95,13 @@ class ChallengePage(W.VBox):
         self.board_box = W.VBox()
         paste = W.VBox([W.HTML("<b>Paste a result code</b> (a game finished elsewhere): it is replayed and "
                                "checked before it counts."), self.code, self.paste_button, self.pasted])
-        super().__init__([self.heading, W.HBox([self.name, self.join_button]), self.status, self.board_box,
-                          self.table, paste, self.key_widget])
+        top: list[W.Widget] = [self.heading]
+        if self.book is None:
+            top = [W.HTML("<h2>Class challenge</h2>" + _p("This page works on the class server (tarot-learn "
+                                                          "classroom): there is no class here."))]
+        super().__init__([*top, W.HBox([self.name, self.join_button]), self.status, self.board_box,
+                          W.HTML(TABLE_STYLE), self.table, paste, self.key_widget])
         self.add_class("tl-challenge")
-        self._shown: tuple = ()
-        self.refresh()
-        if refresh_every and self.book is not None:
-            self._start(refresh_every)
 
     # ----- entry points --------------------------------------------------------------------------
     def join(self, name: str) -> None:
@@ -117,6 +123,7 @@ class ChallengePage(W.VBox):
         self.board.buttons["hint"].layout.display = "none"
         self.board.surface.observe(self._on_view, names="view")
         self.board_box.children = [self.board]
+        self.heading.playing = self.table.playing = self.challenge.id
         self.name.disabled = self.join_button.disabled = True
         same = "" if fresh else " Welcome back: this page joined under this name before."
         self._say(f"Welcome, {self.player}: play the deal below. When the game is won (or no move is left) "
@@ -138,35 +145,9 @@ class ChallengePage(W.VBox):
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
         self.pasted.value = _p(self._thanks(entry), "ok")
-        self.refresh()
         return True
 
-    def refresh(self) -> None:
-        """Read the class file again: the time left, a newer challenge, the leaderboard."""
-        if self.book is None:
-            self.heading.value = ("<h2>Class challenge</h2>" + _p("This page works on the class server "
-                                  "(tarot-learn classroom): there is no class here."))
-            return
-        latest = self.book.current()
-        now = self.clock()
-        if latest is None:
-            self._show(("none",), "<h2>Class challenge</h2>" + _p("No challenge yet: your teacher will start one."), "")
-            return
-        if self.challenge is None or (latest.id != self.challenge.id and self.board is None):
-            self.challenge = latest
-        newer = latest.id != self.challenge.id
-        line = self.challenge.describe(now)
-        extra = _p("Your teacher started a new challenge: reload the page to play it.", "refused") if newer else ""
-        board = self.book.leaderboard(self.challenge)
-        key = (line, newer, tuple((e.name, e.moves, e.won, round(e.seconds or 0)) for e in board))
-        self._show(key, f"<h2>{html.escape(line)}</h2>{extra}", TABLE_STYLE + entries_html(board, "Leaderboard"))
-
     # ----- inside --------------------------------------------------------------------------------
-    def _show(self, key: tuple, heading: str, table: str) -> None:
-        if key != self._shown:           # an unchanged leaderboard sends nothing to the page
-            self._shown = key
-            self.heading.value, self.table.value = heading, table
-
     def _say(self, text: str, kind: str) -> None:
         self.status.value = _p(text, kind)
 
@@ -193,19 +174,3 @@ class ChallengePage(W.VBox):
         except TarotLearnError as err:
             return self._say(f"Your game is over but was not counted: {err}.", "refused")
         self._say(self._thanks(entry), "ok")
-        self.refresh()
-
-    def _start(self, every: float) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return                        # not in a kernel (a script, a test): refresh() by hand
-        loop.create_task(self._tick(every))
-
-    async def _tick(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                self.refresh()
-            except Exception:             # noqa: BLE001 - a busy or moved file must not stop the page
-                log.exception("the challenge page could not read the class file")

@@ -142,8 +142,8 @@ def test_a_whole_class_challenge(server, browser):
     assert "move 1 of the result, 't1>f1', is not legal" in refusal.inner_text()
 
     expected = [["1", "Ana", "won", "119"], ["2", "Ben", "won", "128"]]
-    assert [r[:4] for r in leaderboard_rows(teacher)] == expected          # the teacher's page, polled
-    assert [r[:4] for r in leaderboard_rows(ana)] == expected              # Ana's page, refreshed by her kernel
+    assert [r[:4] for r in leaderboard_rows(teacher)] == expected          # the teacher's page, pushed
+    assert [r[:4] for r in leaderboard_rows(ana)] == expected              # Ana's page, pushed by the server too
     assert serious_violations(teacher) == []
     assert serious_violations(ana) == []
 

@@ -1,4 +1,4 @@
-// The teacher's challenge page: fill the options of the chosen game, post the form, poll the board.
+// The teacher's challenge page: fill the options of the chosen game, post the form, show the live board.
 (() => {
   const base = document.body.dataset.base;
   const setup = JSON.parse(document.getElementById('setup').dataset.setup);
@@ -71,13 +71,6 @@
       if (again) again.focus();
     }
   }
-  async function poll() {
-    try {
-      const r = await fetch(base + 'tarot/challenge/teacher/api', { credentials: 'same-origin', cache: 'no-store' });
-      if (r.ok) show(await r.json());
-      else if (r.status === 403) say('Your teacher login has expired: reload the page.', true);
-    } catch (err) { say('The class server does not answer: is it still running?', true); }
-  }
-  poll();
-  setInterval(poll, 2000);
+  liveUpdates('teacher', show, (code) => say(code === 4003 ? 'Your teacher login has expired: reload the page.'
+                                                          : 'The class server does not answer: is it still running?', true));
 })();

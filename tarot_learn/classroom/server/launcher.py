@@ -3,9 +3,10 @@
     tarot-learn classroom                          # this machine only, a new password printed
     tarot-learn classroom --host 0.0.0.0 --password tulip    # the whole room on the LAN
 
-One process: Jupyter Server with Voila (the pages) and :mod:`tarot_learn.classroom.extension` (our
-pages under ``/tarot/``).  The class password is Jupyter's token, so ``http://HOST:PORT/?token=PW``
-logs a student in.  Only ``<class-dir>/pages`` (the lessons and the tables page) is served.
+One process: Jupyter Server with Voila (the pages) and :mod:`tarot_learn.classroom.server.extension`
+(our pages under ``/tarot/``), which serves the one :class:`~.classroom.Classroom` made here.  The
+class password is Jupyter's token, so ``http://HOST:PORT/?token=PW`` logs a student in.  Only
+``<class-dir>/pages`` (the lessons and the tables page) is served.
 """
 
 from __future__ import annotations
@@ -17,18 +18,17 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from tarot_learn.classroom import classroot
+from tarot_learn.classroom.model.challenge import CLASS_DIR_ENV
+from tarot_learn.classroom.server import classroot
+from tarot_learn.classroom.server.classroom import DEFAULT_CLASS_DIR
 from tarot_learn.errors import OptionError
 
-__all__ = ["add_arguments", "run", "server_config", "warm_pools", "DEFAULTS", "TEACHER_PASSWORD", "CLASS_DIR"]
+__all__ = ["add_arguments", "run", "server_config", "warm_pools", "DEFAULTS"]
 
 # The pool, culling and guard figures a class of 30 to 60 on a 2-core machine was measured with
 # (benchmarks/classroom_load.py).
 DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 90, "cull_interval": 15, "max_kernels": 120}
-EXTENSIONS = ("voila", "tarot_learn.classroom.extension")
-# Where handlers find the teacher's password and the class folder: ``serverapp.web_app.settings[...]``.
-TEACHER_PASSWORD = "tarot_teacher_password"
-CLASS_DIR = "tarot_class_dir"
+EXTENSIONS = ("voila", "tarot_learn.classroom.server.extension")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,8 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--password", default=None, help="the class password (default: a new one, printed)")
     p.add_argument("--teacher-password", default=None,
                    help="the teacher pages' password (default: a new one, printed)")
-    p.add_argument("--class-dir", default="tarot_class",
-                   help="the class folder: results, tables and learners' data (default ./tarot_class)")
+    p.add_argument("--class-dir", default=DEFAULT_CLASS_DIR,
+                   help=f"the class folder: results, tables and learners' data (default ./{DEFAULT_CLASS_DIR})")
     p.add_argument("--standby", type=int, default=DEFAULTS["standby"],
                    help=f"warm kernels kept ready for the tables page, about 90 MB each: the class's size "
                         f"when a whole class opens it together (default {DEFAULTS['standby']})")
@@ -91,10 +91,10 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     c.ServerApp.update(ip=args.host, port=args.port, port_retries=0, open_browser=False, root_dir=str(pages),
                        default_url="/tarot/", terminals_enabled=False, allow_root=True,
                        jpserver_extensions={name: True for name in EXTENSIONS},
-                       contents_manager_class="tarot_learn.classroom.app.ReadOnlyContents",
-                       kernel_manager_class="tarot_learn.classroom.pool.ClassroomKernelManager",
-                       kernel_websocket_connection_class="tarot_learn.classroom.guard.GuardedConnection",
-                       authorizer_class="tarot_learn.classroom.guard.ClassAuthorizer")
+                       contents_manager_class="tarot_learn.classroom.server.app.ReadOnlyContents",
+                       kernel_manager_class="tarot_learn.classroom.server.pool.ClassroomKernelManager",
+                       kernel_websocket_connection_class="tarot_learn.classroom.server.guard.GuardedConnection",
+                       authorizer_class="tarot_learn.classroom.server.guard.ClassAuthorizer")
     c.IdentityProvider.token = token
     # "null" keeps Voila's page on the MathJax bundled with it (else it loads MathJax from a CDN);
     # a widget message is small: a megabyte-long frame is a client misbehaving.
@@ -132,8 +132,9 @@ def _addresses(host: str, port: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Build the class root, start the server and serve until Ctrl-C."""
-    from tarot_learn.classroom.app import ClassroomServer
     from tarot_learn.classroom.assets import jupyter_data_dir
+    from tarot_learn.classroom.server.app import ClassroomServer
+    from tarot_learn.classroom.server.classroom import Classroom
 
     _checked(args)
     class_dir = Path(args.class_dir).resolve()
@@ -141,12 +142,12 @@ def run(args: argparse.Namespace) -> int:
     token = args.password or secrets.token_urlsafe(6)
     teacher = args.teacher_password or secrets.token_urlsafe(9)
     # Kernels inherit the environment: the class folder goes there, the teacher's password does not.
-    os.environ.update(TAROT_LEARN_CLASS_DIR=str(class_dir), TAROT_LEARN_DATA=str(class_dir / "learners"))
+    os.environ.update({CLASS_DIR_ENV: str(class_dir), "TAROT_LEARN_DATA": str(class_dir / "learners")})
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(jupyter_data_dir()),
                                                               os.environ.get("JUPYTER_PATH")]))
     config = server_config(args, pages, token)
-    config.ServerApp.tornado_settings.update({TEACHER_PASSWORD: teacher, CLASS_DIR: str(class_dir)})
     app = ClassroomServer(config=config)
+    app.classroom = Classroom(class_dir, teacher)
     app.initialize(argv=[], find_extensions=False)
     app.check_loaded()
     for url in _addresses(args.host, args.port):

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from tarot_learn import results
-from tarot_learn.errors import OptionError, SaveError
+from tarot_learn.classroom.model.names import MAX_NAME
+from tarot_learn.errors import SaveError
 
-__all__ = ["Entry", "Refusal", "Board", "judge", "ordered", "check_codes", "check_name", "code_key",
-           "clock_text", "entries_html", "refusals_html", "MAX_CODES", "MAX_NAME"]
+__all__ = ["Entry", "Refusal", "Board", "judge", "ordered", "check_codes", "code_key",
+           "clock_text", "entries_html", "refusals_html", "MAX_CODES"]
 
 MAX_CODES = 300          # lines checked from one paste (a class or two); the rest are refused unread
-MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -62,18 +62,6 @@ class Refusal:
 class Board:
     entries: list[Entry]
     refused: list[Refusal]
-
-
-def check_name(name: object) -> str:
-    """A player's name as shown on the leaderboard (trimmed), or :class:`OptionError`.
-
-    >>> check_name("  Ana B. ")
-    'Ana B.'
-    """
-    text = " ".join(str(name or "").split())
-    if not text or len(text) > MAX_NAME or not text.isprintable():
-        raise OptionError(f"a name is 1 to {MAX_NAME} letters, digits or spaces: type your first name")
-    return text
 
 
 def code_key(code: str) -> str:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tarot_learn.classroom.hall import Hall
+from tarot_learn.classroom.model.hall import Hall
+from tarot_learn.classroom.model.store import FILE_NAME, ClassStore
+from tarot_learn.classroom.server.classroom import DEFAULT_CLASS_DIR
 from tarot_learn.errors import OptionError
 
 __all__ = ["add_arguments", "run"]
@@ -19,14 +21,15 @@ __all__ = ["add_arguments", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=["points", "ranking"], help="points: show or switch; ranking: print it")
     parser.add_argument("switch", nargs="?", choices=["on", "off"], help="turn the points on or off")
-    parser.add_argument("--class-dir", default="tarot_class", help="the class folder (default ./tarot_class)")
+    parser.add_argument("--class-dir", default=DEFAULT_CLASS_DIR,
+                        help=f"the class folder (default ./{DEFAULT_CLASS_DIR})")
 
 
 def run(args: argparse.Namespace) -> int:
-    database = Path(args.class_dir) / "class.sqlite"
+    database = Path(args.class_dir) / FILE_NAME
     if not database.exists():
         raise OptionError(f"no class in {args.class_dir}: give the --class-dir the class server uses")
-    hall = Hall(database)
+    hall = Hall(ClassStore(database))
     if args.what == "points":
         if args.switch:
             hall.set_points(args.switch == "on")

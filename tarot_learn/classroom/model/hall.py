@@ -1,9 +1,10 @@
 """The hall of shared French Tarot tables: the lobby, what each player is sent, and what is kept.
 
 :class:`Hall` holds every open :class:`~tarot_learn.classroom.tables.Table` of the class, keeps
-each one in SQLite after every change (so a server restart loses no finished deal), writes each
-finished game with its score sheet, and, when the teacher has turned the pretend points on, the
-experience points and chips of FT-49 and FT-50 and the class ranking (FT-51).
+each one in the class file (:class:`~.store.ClassStore`) after every change, so a server restart
+loses no finished deal, writes each finished game with its score sheet, and, when the teacher has
+turned the pretend points on, the experience points and chips of FT-49 and FT-50 and the class
+ranking (FT-51).
 
 :func:`seat_view` is the one message a player or a spectator receives: built from that seat's
 observation only, so two positions that look the same to the seat give byte-identical messages.
@@ -21,59 +22,48 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-from tarot_learn.errors import IllegalMove, OptionError, SaveError
-
+from tarot_learn.classroom.model import keys
+from tarot_learn.classroom.model.names import check_name
+from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.classroom.rewards import rewards
 from tarot_learn.classroom.tables import Table, TableOptions
+from tarot_learn.errors import IllegalMove, OptionError, SaveError
 
-__all__ = ["Hall", "seat_view", "MAX_TABLES"]
+__all__ = ["Hall", "seat_view", "check_intent", "MAX_TABLES"]
 
 MAX_TABLES = 200        # a class never needs more; a script creating tables in a loop is stopped
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS shared_tables (id TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS shared_games (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id TEXT NOT NULL,
-    finished REAL NOT NULL, players INTEGER NOT NULL, names TEXT NOT NULL, sheet TEXT NOT NULL,
-    cancelled INTEGER NOT NULL, xp TEXT NOT NULL, chips TEXT NOT NULL, bank INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS shared_ranking (name TEXT PRIMARY KEY, xp INTEGER NOT NULL DEFAULT 0,
-    chips INTEGER NOT NULL DEFAULT 0, games INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS shared_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS shared_keys (table_id TEXT NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL,
-    PRIMARY KEY (table_id, name));
-"""
-
 
 class Hall:
-    """Every shared table of one class, kept in the SQLite file ``path`` (``":memory:"`` in tests)."""
+    """Every shared table of one class, kept in its :class:`ClassStore` (or a store opened on
+    ``path``: a class folder, a ``.sqlite`` file, ``":memory:"`` in tests)."""
 
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: ClassStore | str | Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.db = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
-        if str(path) != ":memory:":
-            self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(_SCHEMA)
+        self.store = store if isinstance(store, ClassStore) else ClassStore(store)
         self.tables: dict[str, Table] = {}
         self._load()
 
     def _load(self) -> None:
         """Tables saved before a restart come back; a corrupt one is set aside, never fatal."""
-        for table_id, state in self.db.execute("SELECT id, state FROM shared_tables").fetchall():
+        for row in self.store.read("SELECT id, state FROM shared_tables WHERE id NOT LIKE 'unreadable-%'"):
             try:
-                self.tables[table_id] = Table.from_json(state, clock=self.clock)
+                self.tables[row["id"]] = Table.from_json(row["state"], clock=self.clock)
             except SaveError:
-                self.db.execute("UPDATE shared_tables SET id = ? WHERE id = ?", (f"unreadable-{table_id}", table_id))
+                with self.store.write() as db:
+                    db.execute("UPDATE shared_tables SET id = ? WHERE id = ?", (f"unreadable-{row['id']}", row["id"]))
 
     # ----- the lobby -----------------------------------------------------------------------------
     def create(self, master: str, options: dict[str, Any] | None = None) -> Table:
         """A new table whose master is ``master`` (FT-45)."""
         if len(self.tables) >= MAX_TABLES:
             raise OptionError(f"the class already has {MAX_TABLES} tables: close finished ones first")
-        table = Table(secrets.token_hex(4), master, TableOptions.from_dict(options or {}), clock=self.clock)
+        table = Table(secrets.token_hex(4), check_name(master), TableOptions.from_dict(options or {}),
+                      clock=self.clock)
         self.tables[table.id] = table
         self.save(table)
         return table
@@ -86,31 +76,32 @@ class Hall:
 
     def join(self, table_id: str, name: str, code: str = "") -> Table:
         table = self.table(table_id)
-        table.sit(name, code)
+        table.sit(check_name(name), code)
         self.save(table)
         return table
 
-    def sit(self, table_id: str, name: str, key: str = "", code: str = "") -> str:
+    def sit(self, table_id: str, name: str, key: str = "", code: str = "") -> tuple[str, str]:
         """Seat ``name`` (a newcomer) or give their seat back (``key`` proves it is them); returns
-        the seat's key, which the page keeps so that only this player can come back to this seat."""
-        table = self.table(table_id)
+        the name as kept and the seat's key, which the page keeps so that only this player can come
+        back to this seat (:mod:`.keys`)."""
+        table, name = self.table(table_id), check_name(name)
         if table.seat_of(name) is not None:
-            known = self.db.execute("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?",
-                                    (table.id, name)).fetchone()
-            if known is None or not secrets.compare_digest(known[0], str(key)):
-                raise IllegalMove(f"{name[:40]} already sits at this table: choose another name", rule="FT-45")
+            known = self.store.read("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?", (table.id, name))
+            if not known or not keys.matches(key, known[0]["key"]):
+                raise IllegalMove(f"{name} already sits at this table: choose another name", rule="FT-45")
+            table.sit(name, code)
+            self.save(table)
+            return name, key
         table.sit(name, code)
         self.save(table)
-        return self.seat_key(table.id, name)
+        return name, self.new_seat_key(table.id, name)
 
-    def seat_key(self, table_id: str, name: str) -> str:
-        """The key of ``name``'s seat at ``table_id`` (made on first use)."""
-        row = self.db.execute("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?",
-                              (table_id, name)).fetchone()
-        if row:
-            return row[0]
-        key = secrets.token_urlsafe(16)
-        self.db.execute("INSERT INTO shared_keys VALUES (?, ?, ?)", (table_id, name, key))
+    def new_seat_key(self, table_id: str, name: str) -> str:
+        """A new key for ``name``'s seat at ``table_id`` (the page that gets it holds the seat)."""
+        key = keys.new_key()
+        with self.store.write() as db:
+            db.execute("INSERT OR REPLACE INTO shared_keys (table_id, name, key) VALUES (?, ?, ?)",
+                       (table_id, name, keys.digest(key)))
         return key
 
     def leave(self, table_id: str, name: str) -> None:
@@ -133,54 +124,53 @@ class Hall:
 
     # ----- keeping -------------------------------------------------------------------------------
     def save(self, table: Table) -> None:
-        """Keep ``table`` now; a game that just ended is written with its rewards, once."""
-        self.db.execute("INSERT OR REPLACE INTO shared_tables VALUES (?, ?, ?)",
-                        (table.id, table.to_json(), time.time()))
-        if table.game_over() and not self._recorded(table.id):
-            self._record(table)
+        """Keep ``table`` now; a game that just ended is written with its rewards, once, in the
+        same transaction."""
+        with self.store.write() as db:
+            db.execute("INSERT OR REPLACE INTO shared_tables (id, state, updated) VALUES (?, ?, ?)",
+                       (table.id, table.to_json(), time.time()))
+            if table.game_over() and db.execute("SELECT 1 FROM shared_games WHERE table_id = ?",
+                                                (table.id,)).fetchone() is None:
+                self._record(db, table)
 
-    def _recorded(self, table_id: str) -> bool:
-        return self.db.execute("SELECT 1 FROM shared_games WHERE table_id = ?", (table_id,)).fetchone() is not None
-
-    def _record(self, table: Table) -> None:
+    def _record(self, db: Any, table: Table) -> None:
         outcome = table.outcome()
-        got = rewards(outcome) if self.points_on() else None
+        points = db.execute("SELECT value FROM shared_settings WHERE key = 'points'").fetchone()
+        got = rewards(outcome) if points and points[0] == "on" else None
         names = [s.name or "" for s in table.seats]
         xp = list(got.xp) if got else [0] * len(names)
         chips = list(got.chips) if got else [0] * len(names)
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO shared_games (table_id, finished, players, names, sheet, cancelled, xp, "
-                            "chips, bank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (table.id, time.time(), outcome.players, json.dumps(names),
-                             table.match.sheet.to_json(), int(outcome.cancelled), json.dumps(xp),
-                             json.dumps(chips), got.bank if got else 0))
-            for seat in outcome.humans if got else ():
-                self.db.execute("INSERT INTO shared_ranking (name, xp, chips, games) VALUES (?, ?, ?, 1) "
-                                "ON CONFLICT(name) DO UPDATE SET xp = xp + excluded.xp, "
-                                "chips = chips + excluded.chips, games = games + 1",
-                                (names[seat], xp[seat], chips[seat]))
+        db.execute("INSERT INTO shared_games (table_id, finished, players, names, sheet, cancelled, xp, "
+                   "chips, bank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (table.id, time.time(), outcome.players, json.dumps(names), table.match.sheet.to_json(),
+                    int(outcome.cancelled), json.dumps(xp), json.dumps(chips), got.bank if got else 0))
+        for seat in outcome.humans if got else ():
+            db.execute("INSERT INTO shared_ranking (name, xp, chips, games) VALUES (?, ?, ?, 1) "
+                       "ON CONFLICT(name) DO UPDATE SET xp = xp + excluded.xp, "
+                       "chips = chips + excluded.chips, games = games + 1",
+                       (names[seat], xp[seat], chips[seat]))
 
     def points_on(self) -> bool:
         """Whether the teacher turned the pretend points on (off by default)."""
-        row = self.db.execute("SELECT value FROM shared_settings WHERE key = 'points'").fetchone()
-        return bool(row and row[0] == "on")
+        row = self.store.read("SELECT value FROM shared_settings WHERE key = 'points'")
+        return bool(row and row[0]["value"] == "on")
 
     def set_points(self, on: bool) -> None:
-        self.db.execute("INSERT OR REPLACE INTO shared_settings VALUES ('points', ?)", ("on" if on else "off",))
+        with self.store.write() as db:
+            db.execute("INSERT OR REPLACE INTO shared_settings (key, value) VALUES ('points', ?)",
+                       ("on" if on else "off",))
 
     def ranking(self) -> list[dict[str, Any]]:
         """The class ranking by experience points, then chips (FT-51)."""
-        rows = self.db.execute("SELECT name, xp, chips, games FROM shared_ranking ORDER BY xp DESC, chips DESC, "
-                               "name").fetchall()
-        return [{"name": n, "xp": x, "chips": c, "games": g} for n, x, c, g in rows]
+        rows = self.store.read("SELECT name, xp, chips, games FROM shared_ranking ORDER BY xp DESC, chips DESC, name")
+        return [{"name": r["name"], "xp": r["xp"], "chips": r["chips"], "games": r["games"]} for r in rows]
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game with its score sheet, newest first."""
-        rows = self.db.execute("SELECT table_id, names, sheet, cancelled, xp, chips FROM shared_games "
-                               "ORDER BY id DESC").fetchall()
-        return [{"table": t, "names": json.loads(n), "sheet": json.loads(s), "cancelled": bool(c),
-                 "xp": json.loads(x), "chips": json.loads(ch)} for t, n, s, c, x, ch in rows]
+        rows = self.store.read("SELECT table_id, names, sheet, cancelled, xp, chips FROM shared_games ORDER BY id DESC")
+        return [{"table": r["table_id"], "names": json.loads(r["names"]), "sheet": json.loads(r["sheet"]),
+                 "cancelled": bool(r["cancelled"]), "xp": json.loads(r["xp"]), "chips": json.loads(r["chips"])}
+                for r in rows]
 
     def act(self, table_id: str, name: str, message: Any) -> Table:
         """Apply a page's checked intent for ``name``; a refusal raises and changes nothing."""

@@ -24,8 +24,8 @@ LESSON_NAME = re.compile(r"^[0-9][0-9]_[a-z0-9_]+\.ipynb$")
 
 def notebooks_dir() -> Path:
     """The lessons shipped with the package, else the checkout's ``notebooks/`` folder."""
-    shipped = Path(__file__).resolve().parents[1] / "_data" / "notebooks"
-    return shipped if shipped.is_dir() else Path(__file__).resolve().parents[2] / "notebooks"
+    shipped = Path(__file__).resolve().parents[2] / "_data" / "notebooks"
+    return shipped if shipped.is_dir() else Path(__file__).resolve().parents[3] / "notebooks"
 
 
 def build(class_dir: Path, source: Path | None = None) -> Path:

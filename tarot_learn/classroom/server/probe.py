@@ -1,7 +1,7 @@
 """A student's page, spoken over the wire: what a browser does on the tables page, without one.
 
 The load benchmark and the class server's tests use it; a teacher can use it to check, from another
-machine, that the server answers a student (``python -m tarot_learn.classroom.probe URL PASSWORD``).
+machine, that the server answers a student (``python -m tarot_learn.classroom.server.probe URL PASSWORD``).
 
 A page (1) loads ``/voila/render/<page>`` with the class password and reads its kernel's id, (2)
 opens that kernel's web socket with the v1 protocol, (3) asks the widgets' control channel for every
@@ -24,7 +24,7 @@ from urllib.parse import quote
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from tarot_learn.classroom.guard import V1, v1_frame
+from tarot_learn.classroom.server.guard import V1, v1_frame
 
 __all__ = ["Page", "Message", "parse_frame", "main"]
 
@@ -174,10 +174,10 @@ async def _check(base_url: str, password: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tarot_learn.classroom.probe http://HOST:PORT/ PASSWORD``."""
+    """``python -m tarot_learn.classroom.server.probe http://HOST:PORT/ PASSWORD``."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
-        print("usage: python -m tarot_learn.classroom.probe http://HOST:PORT/ PASSWORD")
+        print("usage: python -m tarot_learn.classroom.server.probe http://HOST:PORT/ PASSWORD")
         return 2
     return asyncio.run(_check(*args))
 

@@ -7,9 +7,8 @@ function go(id, code) {
   localStorage.setItem('tarot-name', name);
   location.href = base + 'tarot/tables/' + id + '?name=' + encodeURIComponent(name) + (code ? '&code=' + encodeURIComponent(code) : '');
 }
-async function refresh() {
-  const r = await fetch(base + 'tarot/tables/api'); if (!r.ok) return;
-  const data = await r.json(); const list = document.getElementById('tables');
+function showTables(data) {
+  const list = document.getElementById('tables');
   list.innerHTML = data.tables.length ? '' : '<li>No open table yet: create one.</li>';
   for (const t of data.tables) {
     const li = document.createElement('li');
@@ -39,4 +38,4 @@ document.getElementById('create').addEventListener('submit', async ev => {
 document.getElementById('join').addEventListener('submit', ev => {
   ev.preventDefault(); const f = ev.target; go(f.table.value.trim(), f.code.value.trim());
 });
-refresh(); setInterval(refresh, 2000);
+liveUpdates('lobby', showTables, () => say('Connection lost: the list of tables comes back when the server answers.', true));

@@ -4,18 +4,18 @@ The teacher sets the game, its options, the deal and a time limit.  The deal cod
 server (it names the shuffle, so it would show every face-down card): students get a board built
 from it and never the code.  A result arrives as a result code (:mod:`tarot_learn.results`), is
 replayed against *this* challenge's deal and options (a valid code of another deal is refused),
-and is kept in the class file (:class:`~tarot_learn.classroom.store.ClassStore`).  Time is counted
+and is kept in the class file (:class:`~.store.ClassStore`).  Time is counted
 by the server, from the moment the student joined (or the challenge started, if later).
 
 A name belongs to the page that joined with it first.  Each student's page keeps a random key in
 the browser's storage and hands it to its kernel; the class file keeps only the key's digest
-beside the name.  Joining or handing in under a name held by another key is refused, so a
+beside the name (:mod:`.keys`).  Joining or handing in under a name held by another key is refused, so a
 classmate cannot post under your name; the same page (reloaded) joins again.  The teacher may free
 a name (:meth:`ChallengeBook.free`), for a student who changed laptops.
 
 >>> import tempfile
 >>> from tarot_learn import results
->>> from tarot_learn.classroom.store import ClassStore
+>>> from tarot_learn.classroom.model.store import ClassStore
 >>> book = ChallengeBook(ClassStore(tempfile.mkdtemp()), clock=lambda: 1000.0)
 >>> ch = book.create("klondike", {"draw": "3"}, deal="7", minutes=20)
 >>> ch.title
@@ -34,7 +34,6 @@ tarot_learn.errors.SaveError: this game is not finished (0 moves): play on until
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -43,37 +42,20 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tarot_learn import games
-from tarot_learn.classroom.leaderboard import Entry, check_name, code_key, judge, ordered
-from tarot_learn.classroom.store import ClassStore
+from tarot_learn.classroom.model import keys
+from tarot_learn.classroom.model.leaderboard import Entry, code_key, judge, ordered
+from tarot_learn.classroom.model.names import check_name
+from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.core import State
 from tarot_learn.deals import MAX_SEED
 from tarot_learn.errors import OptionError, SaveError
 from tarot_learn.games.solitaire import Patience
-from tarot_learn.widgets.autosave import check_token
 
-__all__ = ["Challenge", "ChallengeBook", "FEATURE", "MIGRATIONS", "open_book", "current_challenge",
-           "patience_games", "book_of", "MAX_MINUTES", "CLASS_DIR_ENV", "CLASS_DIR_SETTING"]
+__all__ = ["Challenge", "ChallengeBook", "open_book", "patience_games", "board_json", "teacher_json", "MAX_MINUTES",
+           "CLASS_DIR_ENV"]
 
-FEATURE = "challenge"
-MIGRATIONS = [
-    """
-    CREATE TABLE challenges (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, options TEXT NOT NULL,
-        deal_code TEXT NOT NULL, time_limit REAL NOT NULL, started REAL NOT NULL, ended REAL);
-    CREATE TABLE challenge_players (challenge_id INTEGER NOT NULL, name TEXT NOT NULL, joined REAL NOT NULL,
-        PRIMARY KEY (challenge_id, name));
-    CREATE TABLE challenge_results (id INTEGER PRIMARY KEY AUTOINCREMENT, challenge_id INTEGER NOT NULL,
-        name TEXT NOT NULL, moves INTEGER NOT NULL, won INTEGER NOT NULL, seconds REAL NOT NULL,
-        submitted REAL NOT NULL, code TEXT NOT NULL, code_key TEXT NOT NULL,
-        UNIQUE (challenge_id, code_key));
-    CREATE INDEX challenge_results_by_challenge ON challenge_results (challenge_id);
-    """,
-    # The digest of the key of the page that holds each name ('' : nobody holds it).
-    "ALTER TABLE challenge_players ADD COLUMN key TEXT NOT NULL DEFAULT ''",
-]
 MAX_MINUTES = 240
 CLASS_DIR_ENV = "TAROT_LEARN_CLASS_DIR"      # the class folder, exported to kernels by the launcher
-CLASS_DIR_SETTING = "tarot_class_dir"        # the same folder in the server's tornado settings (launcher.CLASS_DIR)
-BOOK_SETTING = "tarot_learn_challenge_book"
 
 
 def patience_games() -> list[str]:
@@ -169,7 +151,6 @@ class ChallengeBook:
     def __init__(self, store: ClassStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        store.migrate(FEATURE, MIGRATIONS)
 
     # ----- the teacher ----------------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any] | None = None, deal: str = "",
@@ -215,7 +196,7 @@ class ChallengeBook:
         and start its clock; returns the name as kept and whether it is new to this challenge
         (False: this page joined before, or took a name the teacher freed).  A name held by
         another page is refused in one line."""
-        name, digest = check_name(name), _digest(key)
+        name, digest = check_name(name), keys.digest(key)
         with self.store.write() as db:
             row = db.execute("SELECT key FROM challenge_players WHERE challenge_id = ? AND name = ?",
                              (challenge.id, name)).fetchone()
@@ -250,7 +231,7 @@ class ChallengeBook:
         holds takes results only with that page's ``key``.  Refusals are one line
         (:class:`SaveError` or :class:`OptionError`)."""
         name = check_name(name)
-        digest = _digest(key) if key is not None else ""
+        digest = keys.digest(key) if key is not None else ""
         now = self.clock()
         challenge = self.get(challenge.id)          # the teacher may have ended it meanwhile
         if challenge.ended is not None or now >= challenge.closes:
@@ -295,15 +276,6 @@ class ChallengeBook:
             "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
 
 
-def _digest(key: Any) -> str:
-    """What the class file keeps of a page's key: its SHA-256 (the key itself stays in the page)."""
-    why = check_token(key)
-    if why is not None:
-        raise OptionError(f"this page has no key to hold your name ({why.replace('resume token', 'key')}): "
-                          "reload the page")
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:
     """The challenge book of ``class_dir`` (default: the class folder the server gave the kernel,
     ``$TAROT_LEARN_CLASS_DIR``); None when there is no class folder (not on a class server)."""
@@ -313,15 +285,26 @@ def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:
     return ChallengeBook(ClassStore(folder))
 
 
-def book_of(settings: dict[str, Any]) -> ChallengeBook:
-    """The server's one challenge book, on the class folder named in its (tornado) ``settings``."""
-    book = settings.get(BOOK_SETTING)
-    if book is None:
-        book = settings[BOOK_SETTING] = ChallengeBook(ClassStore(settings.get(CLASS_DIR_SETTING) or "tarot_class"))
-    return book
+# ----- what pages may know --------------------------------------------------------------------------
+def _public(entries: list) -> list[dict[str, Any]]:
+    return [{"rank": i, "name": e.name, "won": e.won, "moves": e.moves, "seconds": round(e.seconds or 0, 1)}
+            for i, e in enumerate(entries, 1)]
 
 
-def current_challenge(serverapp: Any) -> str | None:
-    """The landing page's line about the current challenge (None: no challenge yet)."""
-    challenge = book_of(serverapp.web_app.settings).current()
-    return challenge.describe(time.time()) if challenge else None
+def board_json(book: ChallengeBook, challenge: Challenge | None, now: float) -> dict[str, Any]:
+    """What every page may know: the challenge's title and time left, the ranked results."""
+    if challenge is None:
+        return {"challenge": None, "leaderboard": []}
+    return {"challenge": {"id": challenge.id, "title": challenge.title, "line": challenge.describe(now),
+                          "seconds_left": round(challenge.seconds_left(now))},
+            "leaderboard": _public(book.leaderboard(challenge))}
+
+
+def teacher_json(book: ChallengeBook, now: float) -> dict[str, Any]:
+    """What the teacher's page shows: the board, how many joined and handed in, the names taken."""
+    current = book.current()
+    data = board_json(book, current, now)
+    data["handed_in"] = len(book.results(current)) if current else 0
+    data["joined"] = book.joined(current) if current else 0
+    data["players"] = [{"name": n, "held": held} for n, held in book.players(current)] if current else []
+    return data

@@ -34,6 +34,8 @@ class ClassroomServer(ServerApp):
     """A Jupyter Server that loads only the extensions it is given and feeds Voila's pool."""
 
     name = "tarot-learn-classroom"
+    # The class it serves (set before ``initialize``; a configuration is copied, so it is not there).
+    classroom: Any = None
     notebook_path = Unicode(None, allow_none=True, help="Voila's single-notebook mode: never used here")
     voila_configuration = AnyTrait(None, allow_none=True)
     template_paths = List()
@@ -55,12 +57,20 @@ class ClassroomServer(ServerApp):
         self.template_paths = collect_template_paths(["voila", "nbconvert"], self.voila_configuration.template)
         super().init_configurables()
 
-    def check_loaded(self) -> None:
-        """Stop here, loudly, when the class extension or one of its feature modules failed to load."""
-        from tarot_learn.classroom.extension import LOAD_ERROR
+    def init_webapp(self) -> None:
+        """The tornado application, holding the class under its one settings key."""
+        from tarot_learn.classroom.server.classroom import CLASSROOM
 
-        settings = self.web_app.settings
-        if LOAD_ERROR not in settings:
-            raise RuntimeError("the tarot_learn.classroom.extension server extension did not load")
-        if settings[LOAD_ERROR] is not None:
-            raise RuntimeError(f"the class pages failed to load: {settings[LOAD_ERROR]}")
+        super().init_webapp()
+        if self.classroom is not None:
+            self.web_app.settings[CLASSROOM] = self.classroom
+
+    def check_loaded(self) -> None:
+        """Stop here, loudly, when the class extension failed to load."""
+        from tarot_learn.classroom.server.classroom import CLASSROOM
+
+        classroom = self.web_app.settings.get(CLASSROOM)
+        if classroom is None:
+            raise RuntimeError("the tarot_learn.classroom.server.extension server extension did not load")
+        if classroom.load_error is not None:
+            raise RuntimeError(f"the class pages failed to load: {classroom.load_error}")

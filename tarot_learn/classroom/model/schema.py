@@ -1,0 +1,61 @@
+"""Every table of ``class.sqlite``, as each feature's numbered list of forward migrations.
+
+A step is SQL (one or more statements) or a function of the open transaction, for a change SQL
+cannot write (hashing keys kept in clear).  Steps are only ever appended: a file records in
+``schema_version`` how many of each feature's steps it has, and the store runs the rest in order.
+
+The shared tables' first step uses ``IF NOT EXISTS``: files written before the tables had
+migrations already hold those tables, and the step adopts them as they are.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Callable, Union
+
+from tarot_learn.classroom.model.keys import hash_any
+
+__all__ = ["Step", "MIGRATIONS", "CHALLENGE", "TABLES"]
+
+Step = Union[str, Callable[[sqlite3.Connection], None]]
+
+CHALLENGE: list[Step] = [
+    """
+    CREATE TABLE challenges (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, options TEXT NOT NULL,
+        deal_code TEXT NOT NULL, time_limit REAL NOT NULL, started REAL NOT NULL, ended REAL);
+    CREATE TABLE challenge_players (challenge_id INTEGER NOT NULL, name TEXT NOT NULL, joined REAL NOT NULL,
+        PRIMARY KEY (challenge_id, name));
+    CREATE TABLE challenge_results (id INTEGER PRIMARY KEY AUTOINCREMENT, challenge_id INTEGER NOT NULL,
+        name TEXT NOT NULL, moves INTEGER NOT NULL, won INTEGER NOT NULL, seconds REAL NOT NULL,
+        submitted REAL NOT NULL, code TEXT NOT NULL, code_key TEXT NOT NULL,
+        UNIQUE (challenge_id, code_key));
+    CREATE INDEX challenge_results_by_challenge ON challenge_results (challenge_id);
+    """,
+    # The digest of the key of the page that holds each name ('' : nobody holds it).
+    "ALTER TABLE challenge_players ADD COLUMN key TEXT NOT NULL DEFAULT ''",
+]
+
+
+def _hash_seat_keys(db: sqlite3.Connection) -> None:
+    """Seat keys were kept in clear: keep their digests, so the pages holding them still match."""
+    for table_id, name, key in db.execute("SELECT table_id, name, key FROM shared_keys").fetchall():
+        db.execute("UPDATE shared_keys SET key = ? WHERE table_id = ? AND name = ?", (hash_any(key), table_id, name))
+
+
+TABLES: list[Step] = [
+    """
+    CREATE TABLE IF NOT EXISTS shared_tables (id TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS shared_games (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id TEXT NOT NULL,
+        finished REAL NOT NULL, players INTEGER NOT NULL, names TEXT NOT NULL, sheet TEXT NOT NULL,
+        cancelled INTEGER NOT NULL, xp TEXT NOT NULL, chips TEXT NOT NULL, bank INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS shared_ranking (name TEXT PRIMARY KEY, xp INTEGER NOT NULL DEFAULT 0,
+        chips INTEGER NOT NULL DEFAULT 0, games INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS shared_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS shared_keys (table_id TEXT NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL,
+        PRIMARY KEY (table_id, name));
+    """,
+    _hash_seat_keys,
+]
+
+# Every feature of the class file, migrated in this order whenever a store opens it.
+MIGRATIONS: dict[str, list[Step]] = {"challenge": CHALLENGE, "tables": TABLES}

@@ -1,0 +1,106 @@
+"""The one base of the class's handlers: no caching, XSRF, JSON bodies, refusals, the teacher's
+password and the page templates.
+
+* every answer carries ``Cache-Control: no-store`` (a page shows a class's live state, and a
+  shared laptop's cache must not keep a student's view);
+* a ``POST`` passes Jupyter's XSRF check (the ``_xsrf`` cookie, set by every page rendered here);
+* :meth:`ClassHandler.json_body` reads a JSON object of at most :data:`MAX_BODY` bytes;
+* :meth:`ClassHandler.refuse` answers ``{"error": one line}`` with a status;
+* :meth:`ClassHandler.require_teacher` asks for the teacher's cookie beside the class password;
+* :meth:`ClassHandler.page` renders a template of ``templates/`` (all extend ``base.html``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from typing import Any
+
+from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
+from tornado import httputil, web
+
+from tarot_learn.classroom.server.classroom import CLASSROOM, STATIC, Classroom
+
+__all__ = ["ClassHandler", "StaticFiles", "MAX_BODY", "TEACHER_COOKIE"]
+
+MAX_BODY = 8192           # bytes: a request or a socket message is a few dozen; more is refused at the door
+TEACHER_COOKIE = "tarot_teacher"
+
+
+def classroom_of(settings: dict[str, Any]) -> Classroom:
+    """The class of a server's tornado ``settings``."""
+    return settings[CLASSROOM]
+
+
+class ClassHandler(JupyterHandler):
+    """A page or an API of the class (behind the class password: decorate with ``web.authenticated``)."""
+
+    @property
+    def classroom(self) -> Classroom:
+        return classroom_of(self.settings)
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "no-store")
+
+    # ----- requests ------------------------------------------------------------------------------
+    def json_body(self) -> dict[str, Any]:
+        """The request's JSON object; anything else is answered with one line and a 4xx status."""
+        if len(self.request.body) > MAX_BODY:
+            raise web.HTTPError(413, "the request is too large")
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except ValueError:
+            raise web.HTTPError(400, "the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise web.HTTPError(400, "the request is a JSON object")
+        return data
+
+    def refuse(self, status: int, line: str) -> None:
+        """Answer ``{"error": line}`` with ``status``: what to fix, in one line."""
+        self.set_status(status)
+        self.finish({"error": line})
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """An API's error is JSON (one line); a page's is Jupyter's error page."""
+        if self.request.path.endswith("/api"):
+            error = kwargs.get("exc_info", (None, None, None))[1]
+            line = getattr(error, "log_message", None) or httputil.responses.get(status_code, "error")
+            self.finish({"error": str(line)})
+            return
+        super().write_error(status_code, **kwargs)
+
+    # ----- the teacher ---------------------------------------------------------------------------
+    def is_teacher(self) -> bool:
+        digest = self.classroom.teacher_digest()
+        cookie = self.get_secure_cookie(TEACHER_COOKIE, max_age_days=1)
+        return bool(digest and cookie and hmac.compare_digest(cookie.decode(), digest))
+
+    def require_teacher(self) -> None:
+        if not self.is_teacher():
+            raise web.HTTPError(403, "the teacher's password is needed for this page")
+
+    # ----- pages -----------------------------------------------------------------------------------
+    def static(self, name: str) -> str:
+        """The address of a file of ``static/``."""
+        return f"{self.base_url}tarot/static/{name}?v={self.classroom.static_version(name)}"
+
+    def page(self, template: str, title: str, styles: tuple[str, ...] = (), scripts: tuple[str, ...] = (),
+             status: int = 200, **context: Any) -> None:
+        """Render ``template`` and finish; reading the XSRF token sets the cookie the page's posts carry."""
+        self.xsrf_token
+        self.set_status(status)
+        self.finish(self.classroom.render(template, title=title, base_url=self.base_url, static=self.static,
+                                          styles=styles, scripts=scripts, xsrf_form_html=self.xsrf_form_html,
+                                          **context))
+
+
+class StaticFiles(FileFindHandler):
+    """The class pages' scripts and style sheets (``static/``), behind the class password."""
+
+    def initialize(self, **kwargs: Any) -> None:  # type: ignore[override]
+        super().initialize(path=str(STATIC))
+
+    @web.authenticated
+    def get(self, path: str, include_body: bool = True) -> Any:  # type: ignore[override]
+        return super().get(path, include_body)

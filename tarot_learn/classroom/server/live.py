@@ -1,0 +1,65 @@
+"""Live updates: the server pushes what changed to the pages watching it, over one web socket.
+
+A page opens ``/tarot/live?topic=NAME`` and receives that topic's state as JSON at once, then
+again each time it changes; it never asks.  The server computes each watched topic once per
+tick of the class's clock (and at once after a change it made itself), whoever changed it: a
+student's kernel handing a result in writes the class file from another process.
+
+* ``lobby``: the open public tables (the lobby page);
+* ``challenge``: the current challenge and its leaderboard (what every page may know);
+* ``teacher``: that and the names that joined (the teacher's page; the teacher's login is needed,
+  else the socket closes with code 4003).
+
+A shared table's page has a socket of its own (:mod:`.tables_web`): it also carries the player's
+intents, and each seat's view differs.
+"""
+
+from __future__ import annotations
+
+
+from jupyter_server.base.websocket import WebSocketMixin
+from tornado import web, websocket
+
+from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.classroom import TOPICS
+
+__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED"]
+
+TEACHER_NEEDED = 4003     # the close code of a teacher topic opened without the teacher's login
+
+
+class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
+    """One page watching one topic; what it sends is ignored."""
+
+    @property
+    def max_message_size(self) -> int:
+        return MAX_BODY
+
+    async def get(self) -> None:  # type: ignore[override]
+        if self.current_user is None:
+            raise web.HTTPError(403, "the class password is needed")
+        self.topic, self.sent = self.get_argument("topic", ""), ""
+        if self.topic not in TOPICS:
+            raise web.HTTPError(400, f"the topic is one of {', '.join(TOPICS)}")
+        await super().get()
+
+    def open(self) -> None:  # type: ignore[override]
+        if self.topic == "teacher" and not self.is_teacher():
+            return self.close(TEACHER_NEEDED, "the teacher's password is needed")
+        self.classroom.watch(self.topic, self)
+        self.push(self.classroom.snapshot(self.topic))
+
+    def push(self, text: str) -> None:
+        """Send ``text`` unless this page has it already."""
+        if text != self.sent:
+            self.sent = text
+            self.write_message(text)
+
+    def on_message(self, message: str | bytes) -> None:
+        return None
+
+    def on_close(self) -> None:
+        self.classroom.unwatch(getattr(self, "topic", ""), self)
+
+
+ROUTES: list[tuple[str, type]] = [("/tarot/live", LiveSocket)]
