@@ -29,7 +29,7 @@ from tarot_learn.games.french_tarot.cards import BOUTS, EXCUSE, POIGNEE_NAMES, P
 from tarot_learn.games.french_tarot.scoring import CONTRACT_LABELS, CONTRACTS, MULTIPLIERS
 
 __all__ = ["Term", "terms", "markdown", "suit_names", "court_names", "MARSEILLE_TRUMPS",
-           "MARSEILLE_NUMBERS", "main"]
+           "MARSEILLE_NUMBERS", "EXCUSE_MARK", "main"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,9 @@ MARSEILLE_TRUMPS: dict[int, str] = {
 # The number a Marseille-pattern deck prints on a trump, where it differs from the engine's
 # (None: the card carries no number).
 MARSEILLE_NUMBERS: dict[int, int | None] = {0: None, 8: 11, 11: 8}
+# What a French Tarot pack prints on the Excuse instead of a number (FFT 2012 p.2: "une carte
+# marquée d'une étoile").
+EXCUSE_MARK = "a star"
 
 
 def suit_names() -> dict[str, dict[str, str]]:
