@@ -470,8 +470,7 @@ def test_04_stuck_tip_gives_tips():
         assert rule in section, rule
 
 
-@pytest.mark.parametrize("stem", ["00_start_here", "01_meet_the_deck", "02_numerology", "03_suit_alternation",
-                                  "04_tarot_solitaire"])
+@pytest.mark.parametrize("stem", sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
 def test_lessons_link_nothing_outside_the_lessons_folder(stem):
     """A lesson copied elsewhere (``tarot-learn lessons DIR``) or served by Voila cannot follow a link
     to ``../seeds``: the rules are shown inline with ``kit.rule_sheet`` instead."""
