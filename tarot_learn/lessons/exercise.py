@@ -245,18 +245,16 @@ class Exercise:
                         rule=self.rule)
 
     def _hint_quote(self) -> str:
-        """The rule quoted under the first hint: its whole text, or only its heading when the text
-        holds the answer (TS-5 lists every digit sum), or nothing when the heading holds it too."""
-        def holds(text: str) -> bool:
-            tokens = self.answer_text().split() if self.kind == "cards" else [self.answer_text()]
-            return any(re.search(rf"(?<![\w.]){re.escape(t)}(?!\w|\.\d)", text, re.IGNORECASE) for t in tokens)
-
-        if not self.rule_text or not holds(self.rule_text):
+        """The rule quoted under the first hint: its whole text, or only its heading (the rule's name,
+        which a hint gives anyway) when the text holds the answer, as TS-5's list of digit sums does."""
+        tokens = self.answer_text().split() if self.kind == "cards" else [self.answer_text()]
+        holds = any(re.search(rf"(?<![\w.]){re.escape(t)}(?!\w|\.\d)", self.rule_text, re.IGNORECASE)
+                    for t in tokens)
+        if not self.rule_text or not holds:
             return self.rule_text
         from tarot_learn import rules
 
-        title = rules.title(str(self.rule))
-        return "" if holds(title) else f"{title} (the whole rule is on the rule sheet)"
+        return f"{rules.title(str(self.rule))} (the whole rule is on the rule sheet)"
 
     def _record(self, right: bool) -> None:
         if not self.record:
