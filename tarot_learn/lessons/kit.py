@@ -102,7 +102,7 @@ def glossary_sheet(sections: Sequence[str] | None = None, *, open_: bool = False
         known = sorted({t.section for t in glossary.terms()})
         raise OptionError(f"no glossary section {list(sections or [])!r}: choose from {', '.join(known)}")
     rows = [(t.english, t.french, t.note, t.seen_as) for t in terms]
-    label = "The glossary" + (f": {', '.join(sections)}" if sections else "") + ", English and French"
+    label = "The glossary, English and French" + (f": {', '.join(sections).lower()}" if sections else "")
     body = table(["English", "French", "notes", "written / rule"], rows).text
     return _Html(f"<details class='lesson-glossary'{' open' if open_ else ''}><summary style='cursor:pointer'>"
                  f"<b>{html.escape(label)}</b> (click to read)</summary>{body}</details>")
