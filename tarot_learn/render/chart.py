@@ -106,7 +106,7 @@ def _ticks(start: float, end: float, step: float) -> list[float]:
 def _style(colours: Sequence[str], **sizes: Any) -> Style:
     return Style(font_family="sans-serif", background="white", plot_background="white", foreground="#222",
                  foreground_strong="#111", foreground_subtle="#555", guide_stroke_color="#bbb",
-                 major_guide_stroke_color="#bbb", opacity=".3", opacity_hover=".45", transition="0ms",
+                 major_guide_stroke_color="#bbb", opacity=".22", opacity_hover=".35", transition="0ms",
                  label_font_size=12, major_label_font_size=12, title_font_size=15, legend_font_size=13,
                  value_label_font_size=12, colors=tuple(colours), **sizes)
 
