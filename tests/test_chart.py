@@ -144,3 +144,10 @@ def test_the_what_if_dropdowns_are_wide_enough_for_their_rule_ids():
                 assert label_ch >= len(dropdown.description) + 2
                 longest = max(len(label) for label, _ in dropdown.options)
                 assert float(dropdown.layout.width.removesuffix("ch")) >= label_ch + longest + 4
+
+
+def test_a_race_before_its_first_batch_draws_an_empty_chart_that_says_so():
+    for chart in (Race("klondike", "klondike").chart(), interval_chart([]), band_chart([])):
+        root = ET.fromstring(chart.svg)
+        assert "nothing to show yet" in chart.svg and root.get("role") == "img"
+        assert "<table>" not in chart.html()

@@ -166,6 +166,13 @@ def _render(chart: Any, looks: dict[int, _Look], name: str, desc: str) -> str:
     return chart.render(disable_xml_declaration=True)
 
 
+def _empty(title: str, name: str, width: int, height: int) -> Chart:
+    """A chart with nothing to draw yet: its title and a sentence saying so."""
+    chart = pygal.XY(style=_style(["#000"], no_data_font_size=20), width=width, height=height,
+                     title=title or None, no_data_text="nothing to show yet", js=[], explicit_size=True)
+    return Chart(_render(chart, {}, title or name, "nothing to show yet"))
+
+
 def _pct(f: float) -> str:
     return f"{100 * f:.1f}%"
 
@@ -177,6 +184,8 @@ def interval_chart(rows: Sequence[tuple[str, float, float, float, float]], title
     ``high`` (solved to solved + undecided) and a line with end marks for the interval round it;
     ``reference`` maps a name to a rate drawn as a dashed line.  The axis spans the intervals."""
     rows, reference = list(rows), dict(reference or {})
+    if not rows:
+        return _empty(title, "win rates", width, 200)
     values = [v for r in rows for v in r[1:]] + list(reference.values())
     start, end, step = fitted_range(values, values) if values else (0.0, 100.0, 20.0)
     n = max(len(rows), 1)
@@ -230,6 +239,8 @@ def band_chart(bands: Sequence[Band], title: str = "", xlabel: str = "deals",
     outlined (the second dashed), so a band lying on the other still shows; the key sits below
     the plot.  The y axis spans the intervals, the x axis the deals."""
     shown = [b for b in bands if len(b.xs)]
+    if not shown:
+        return _empty(title, ylabel, width, height)
     start, end, step = fitted_range([v for b in shown for v in b.lows], [v for b in shown for v in b.highs])
     last = max([max(b.xs) for b in shown] + [1])
     xstep = _nice_step(last)
