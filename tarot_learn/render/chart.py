@@ -2,11 +2,14 @@
 
 Lesson 09, the explorer and the what-if race show intervals of win rates.  pygal writes SVG
 text in Python alone: no browser script, no native code, so the same chart shows in JupyterLab,
-in Voila, inside an ``ipywidgets.HTML`` and in the static site's browser Python (about 190 kB of
-wheels there, where matplotlib would need numpy and Pillow builds the site cannot carry).
-pygal's own tooltips are a script it fetches from the web; ours are SVG ``<title>`` elements on
-every series and point, which browsers show on hover and screen readers read, with nothing
-fetched.  Each axis is fitted to the intervals it shows (:func:`fitted_range`), so rates of 80 to
+in Voila, inside an ``ipywidgets.HTML`` and in the static site's browser Python, where it adds
+about 190 kB of wheels (pygal, importlib_metadata, zipp, lazy_importer).  The others cost more
+there: matplotlib needs numpy, Pillow and kiwisolver built for the browser, which PyPI does not
+carry; plotly's wheel is about 10 MB with its script; bokeh needs numpy; altair fetches its
+script from a CDN and needs a native JSON-schema validator.  pygal's own tooltips are a script
+it fetches from the web (and a script inside an ``ipywidgets.HTML`` never runs); ours are SVG
+``<title>`` elements on every series and point, which browsers show on hover and screen readers
+read, with nothing fetched.  Each axis is fitted to the intervals it shows (:func:`fitted_range`), so rates of 80 to
 100 % are told apart; long titles wrap and labels are never cut.  A :class:`Chart` displays
 itself in a notebook as its SVG followed by the same figures as a table, the text alternative.
 
