@@ -14,11 +14,10 @@ a live chart of both intervals narrowing as deals come in (:mod:`tarot_learn.ren
 with hover tooltips and its figures as a table, the same in the static site), and, when a deal is
 won under one side and lost under the other, why it is lost where a sentence can say it
 (:func:`~tarot_learn.solve.lost_reason`: every card is known here, as for the solver) and buttons
-that open it on a
-:class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.  The race runs on a
-background thread, so the notebook stays usable; where there are no threads (the static site's
-browser Python) it runs a batch at a time on the kernel's event loop, which answers the page, and
-Stop, between batches.
+that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.  The race
+runs on a background thread, so the notebook stays usable; where there are no threads (the
+static site's browser Python) it runs a batch at a time on the kernel's event loop, which answers
+the page, and Stop, between batches.
 
 >>> from tarot_learn import games
 >>> race = Race(games.variant("klondike"), games.variant("klondike", draw=3),
