@@ -37,6 +37,7 @@ __all__ = ["Chart", "Band", "interval_chart", "band_chart", "win_rate_chart", "f
 
 _BAR, _LINE, _REFERENCE = "#7a5195", "#404040", "#c0392b"
 _SVG = "{http://www.w3.org/2000/svg}"
+_number = "{:g}".format       # axis numbers as written by hand: 80, 82.5, not 80.0
 
 
 class Chart:
@@ -197,8 +198,8 @@ def interval_chart(rows: Sequence[tuple[str, float, float, float, float]], title
                      width=width, height=110 + 34 * n, title=title or None, x_title=xlabel, show_legend=False,
                      xrange=(start, end), range=(-0.6, n - 0.4), x_labels=_ticks(start, end, step),
                      y_labels=[{"label": r[0], "value": n - 1 - i} for i, r in enumerate(rows)],
-                     show_y_guides=False, truncate_label=-1, print_labels=True, js=[], explicit_size=True,
-                     x_value_formatter=lambda v: f"{v:g}", value_formatter=lambda v: f"{v:g}")
+                     show_x_guides=True, show_y_guides=False, truncate_label=-1, print_labels=True,
+                     js=[], explicit_size=True, x_value_formatter=_number, value_formatter=_number)
     looks: dict[int, _Look] = {}
     for i, (name, low, high, ci_low, ci_high) in enumerate(rows):
         y, tick = n - 1 - i, 0.18
@@ -252,7 +253,7 @@ def band_chart(bands: Sequence[Band], title: str = "", xlabel: str = "deals",
                      xrange=(0, math.ceil(last / xstep) * xstep), y_labels=_ticks(start, end, step),
                      x_labels=_ticks(0, math.ceil(last / xstep) * xstep, xstep), legend_at_bottom=True,
                      legend_at_bottom_columns=1, truncate_legend=-1, truncate_label=-1, dots_size=3, js=[],
-                     explicit_size=True, x_value_formatter=lambda v: f"{v:g}", value_formatter=lambda v: f"{v:g}")
+                     explicit_size=True, x_value_formatter=_number, value_formatter=_number)
     looks = {}
     for k, band in enumerate(shown):
         words = f"{band.label}: {_pct(band.lows[-1])} to {_pct(band.highs[-1])} after {band.xs[-1]:g} {xlabel}"
