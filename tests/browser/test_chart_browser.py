@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
+
+Axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe
 
 CHART = ".widget-html-content svg[role=img]"
 
@@ -36,6 +39,9 @@ def test_what_if_chart_shows_both_bands_and_whole_dropdown_labels(page, voila, a
     box = chart.bounding_box()
     assert box["width"] <= 660 + 1, "the chart fits its box"
     assert page.locator("summary", has_text="The figures as a table").count() == 1
+    # axe-core finds nothing serious in the chart and its table (a name for the picture, headers)
+    found = Axe().run(page, context=".widget-html-content figure").response["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
     # Voila's own page template asks a CDN for its icon font; nothing else may leave the machine.
     assert not [u for u in elsewhere if "fontawesome" not in u], elsewhere[:5]
     # (the icon font's failed load is the one "Failed to load resource"; requests are checked above)
