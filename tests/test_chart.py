@@ -59,9 +59,12 @@ def test_the_what_if_axis_spans_both_bands_and_both_bands_are_drawn():
     assert ticks[0] <= 50 and ticks[-1] >= 98 and ticks[0] >= 40 and ticks[-1] <= 100, ticks
     root = ET.fromstring(svg)
     series = [g for g in root.iter(f"{NS}g") if "series" in (g.get("class") or "").split()]
-    filled = [p for g in series for p in g.iter(f"{NS}path") if "nofill" not in p.get("class", "")]
-    assert len(filled) == 2, "one filled outline per rule set"
-    styles = [p.get("style") for p in filled]
+    paths = [p for g in series for p in g.iter(f"{NS}path")]
+    fills = [k for k, p in enumerate(paths) if "nofill" not in p.get("class", "")]
+    outlines = [k for k, p in enumerate(paths) if "nofill" in p.get("class", "")]
+    assert len(fills) == len(outlines) == 2, "a fill and an outline per rule set"
+    assert max(fills) < min(outlines), "both outlines are drawn over both fills"
+    styles = [paths[k].get("style") for k in outlines]
     assert "dasharray" not in styles[0] and "dasharray" in styles[1], "the second band is dashed"
     colours = {c for c in re.findall(r"\.color-[01][^{]*\{stroke:(#[0-9a-f]+)", svg)}
     assert colours == {"#1f77b4", "#d95f02"}

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import html
 import math
@@ -141,16 +142,19 @@ def _finish(looks: dict[int, _Look], name: str, desc: str) -> Callable[[Any], An
         description = root.makeelement(title.tag.replace("title", "desc"), {})
         description.text = desc
         root.insert(list(root).index(title) + 1, description)
-        for group in root.iter():
-            classes = (group.get("class") or "").split()
-            index = next((int(c[6:]) for c in classes if c.startswith("serie-")), None)
-            if "series" in classes and index in looks:
-                _dress(group, looks[index], title.tag)
+        for parent in list(root.iter()):
+            for group in list(parent):
+                classes = (group.get("class") or "").split()
+                index = next((int(c[6:]) for c in classes if c.startswith("serie-")), None)
+                if "series" in classes and index in looks:
+                    _dress(parent, group, looks[index], title.tag)
         return root
     return apply
 
 
-def _dress(group: Any, look: _Look, title_tag: str) -> None:
+def _dress(parent: Any, group: Any, look: _Look, title_tag: str) -> None:
+    """One series as ``look`` says.  A filled series is drawn twice: its fill where pygal puts it,
+    and its outline again after every series, so no other band's fill dims it."""
     tip = group.makeelement(title_tag, {})
     tip.text = look.title
     group.insert(0, tip)
@@ -159,7 +163,11 @@ def _dress(group: Any, look: _Look, title_tag: str) -> None:
             if look.line:
                 path.set("style", look.line)
             if look.filled:
+                outline = copy.deepcopy(group)
                 path.set("class", path.get("class").replace(" nofill", ""))
+                path.set("style", "stroke:none")
+                parent.append(outline)
+                return
 
 
 def _render(chart: Any, looks: dict[int, _Look], name: str, desc: str) -> str:
