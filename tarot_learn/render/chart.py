@@ -3,7 +3,7 @@
 Lesson 09, the explorer and the what-if race show intervals of win rates.  pygal writes SVG
 text in Python alone: no browser script, no native code, so the same chart shows in JupyterLab,
 in Voila, inside an ``ipywidgets.HTML`` and in the static site's browser Python, where it adds
-about 190 kB of wheels (pygal, importlib_metadata, zipp, lazy_importer).  The others cost more
+0.34 MB of wheels (pygal, importlib_metadata, zipp, lazy_importer, compiled ahead).  The others cost more
 there: matplotlib needs numpy, Pillow and kiwisolver built for the browser, which PyPI does not
 carry; plotly's wheel is about 10 MB with its script; bokeh needs numpy; altair fetches its
 script from a CDN and needs a native JSON-schema validator.  pygal's own tooltips are a script
