@@ -28,7 +28,7 @@ from tarot_learn.core import OptionError  # noqa: E402
 from tarot_learn.widgets import Drill, SolitaireBoard  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
 from tarot_learn.widgets._common import MAX_PAGE_TEXT  # noqa: E402
-from tarot_learn.widgets._session import widget_tree  # noqa: E402
+from tarot_learn.widgets.session import widget_tree  # noqa: E402
 from tarot_learn.widgets.board import check_intent, patience_games  # noqa: E402
 
 PATIENCES = patience_games()

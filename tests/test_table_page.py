@@ -18,7 +18,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from tarot_learn.games.french_tarot import rules as R  # noqa: E402
 from tarot_learn.widgets import TarotTable  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
-from tarot_learn.widgets._session import widget_tree  # noqa: E402
+from tarot_learn.widgets.session import widget_tree  # noqa: E402
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(T\d{1,2}|(?:10|[2-9APNQK])[WCSP])(?![A-Za-z0-9])")
 # Card names too ("King of Clubs", "trump 7"); the bouts' names are words of every rule line

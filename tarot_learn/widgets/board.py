@@ -15,7 +15,7 @@ send byte-identical messages: the view, its digest, every control's text.  The d
 which anyone can deal every face-down card again) stays in Python: the page shows it only after
 the player presses "Share deal", and ``sharing=False`` (a class challenge) keeps it hidden.
 "No moves left" is said only when the player can see it: no legal move at all.  Every message
-from the page is checked (the page session's guard, :mod:`~tarot_learn.widgets._session`, and a
+from the page is checked (the page session's guard, :mod:`~tarot_learn.widgets.session`, and a
 small schema for the card table's intents); anything else is refused with one line, never a
 traceback.  The board's buttons, its ``press`` names and the page's keys come from one table,
 :data:`ACTIONS`.
@@ -46,7 +46,7 @@ from ..observation import Role
 from . import actions as A
 from .autosave import Autosave, check_token
 from ._common import MAX_PAGE_TEXT, css, esm, esc, message_html, pack_cards, resolve_deck, short_list, value_badges
-from ._session import PageSession, PageSurface, batched, cached_pictures
+from .session import PageSession, PageSurface, batched, cached_pictures
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
            "observation_digest", "check_intent", "place_name", "card_names", "board_pictures", "ACTIONS"]

@@ -12,7 +12,7 @@ Python entry points (what the buttons call, so tests need no browser): :meth:`Dr
 :meth:`Drill.choose`, :meth:`Drill.next`, :meth:`Drill.set_kind`, :meth:`Drill.set_cards`.
 
 The page is untrusted: every comm message it sends goes through
-:class:`~tarot_learn.widgets._session.PageGuard` (a text box's value up to 200
+:class:`~tarot_learn.widgets.session.PageGuard` (a text box's value up to 200
 characters, a dropdown's index, a toggle's value, a click on an enabled button); anything else is
 refused with one line in the feedback panel and changes nothing.  Nothing the page receives
 names the card before it is answered: the picture has no printed name on a name question and no
@@ -37,7 +37,7 @@ from ..cards import Card
 from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Progress, Question
 from ..errors import DeckError, OptionError, TarotLearnError
 from ._common import resolve_deck
-from ._session import PageSession
+from .session import PageSession
 
 __all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
 

@@ -28,7 +28,7 @@ from ..errors import OptionError, TarotLearnError
 from ..games.solitaire import Patience
 from . import actions as A
 from ._common import esc, message_html, resolve_deck, rule_ids
-from ._session import PageSession, batched
+from .session import PageSession, batched
 from .board import PatienceView, board_pictures, page_view
 
 __all__ = ["Presenter", "check_step_intent", "STEP_KEYS", "ACTIONS"]

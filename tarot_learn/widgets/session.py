@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from typing import Any, Callable, ClassVar, Iterator
 
 import anywidget
@@ -36,7 +37,7 @@ from ._common import MAX_PAGE_TEXT, card_pictures, message_html
 from .autosave import Autosave, check_token
 
 __all__ = ["PageSurface", "PageSession", "PageGuard", "batched", "cached_pictures", "page_may_set",
-           "widget_holders", "widget_tree", "guard_message", "is_ping"]
+           "widget_holders", "widget_tree", "guard_message", "is_ping", "MAX_UPLOAD_FILES"]
 
 Refuse = Callable[[str], None]
 Intent = Callable[[Any, Any, list], None]
@@ -97,11 +98,36 @@ def _is_option_index(w: Any, v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(w.options)
 
 
+def _is_number(_w: Any, v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= 1e9
+
+
+# A file picker's files: at most this many, each with the five fields ipywidgets reads.
+MAX_UPLOAD_FILES = 200
+_UPLOAD_FIELDS = {"name", "type", "size", "last_modified", "content"}
+
+
+def _is_upload_file(f: Any) -> bool:
+    if not isinstance(f, dict) or set(f) != _UPLOAD_FIELDS:
+        return False
+    name, kind, size, when = f["name"], f["type"], f["size"], f["last_modified"]
+    return (isinstance(name, str) and 0 < len(name) <= 255 and isinstance(kind, str) and len(kind) <= 255
+            and isinstance(size, int) and not isinstance(size, bool) and size >= 0
+            and isinstance(when, (int, float)) and not isinstance(when, bool) and 0 <= when < 1e14
+            and isinstance(f["content"], (bytes, memoryview)))
+
+
+def _is_upload(_w: Any, v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and len(v) <= MAX_UPLOAD_FILES and all(_is_upload_file(f) for f in v)
+
+
 def page_may_set(widget: Any) -> dict[str, Callable[[Any, Any], bool]]:
     """The traits the page may change on ``widget``, each with its value check: a text box's
     ``value`` (text up to :data:`~tarot_learn.widgets._common.MAX_PAGE_TEXT` characters), a
-    checkbox's or toggle button's ``value`` (a bool), a dropdown's ``index`` (one of its
-    options).  Nothing else: markup (HTML values, labels) is never page-writable.
+    checkbox's or toggle button's ``value`` (a bool), a dropdown's or radio buttons' ``index``
+    (one of its options), a number box's ``value`` (a finite number), a file picker's ``value``
+    (up to :data:`MAX_UPLOAD_FILES` files, each its name, type, size, date and bytes).  Nothing
+    else: markup (HTML values, labels) is never page-writable.
 
     >>> import ipywidgets as W
     >>> sorted(page_may_set(W.Dropdown(options=["a"]))), page_may_set(W.HTML())
@@ -111,8 +137,12 @@ def page_may_set(widget: Any) -> dict[str, Callable[[Any, Any], bool]]:
         return {"value": _is_text}
     if isinstance(widget, (W.Checkbox, W.ToggleButton)):
         return {"value": _is_bool}
-    if isinstance(widget, W.Dropdown):
+    if isinstance(widget, (W.Dropdown, W.RadioButtons)):
         return {"index": _is_option_index}
+    if isinstance(widget, (W.FloatText, W.IntText)):
+        return {"value": _is_number}
+    if isinstance(widget, W.FileUpload):
+        return {"value": _is_upload}
     return {}
 
 
@@ -193,7 +223,9 @@ def _apply_update(widget: Any, data: dict, buffers: list) -> str | None:
     if set(data) - {"method", "state", "buffer_paths"} or not isinstance(state, dict) or not state:
         return "an update without a proper state"
     if data.get("buffer_paths") or buffers:
-        return "binary data where none is taken"
+        why = _put_files(widget, state, data.get("buffer_paths"), buffers)
+        if why:
+            return why
     allowed = page_may_set(widget)
     for key, value in state.items():
         check = allowed.get(key) if isinstance(key, str) else None
@@ -204,6 +236,23 @@ def _apply_update(widget: Any, data: dict, buffers: list) -> str | None:
     if getattr(widget, "disabled", False):
         return "the control is disabled"
     widget.set_state(state)
+    return None
+
+
+def _put_files(widget: Any, state: dict, paths: Any, buffers: list) -> str | None:
+    """Put a file picker's bytes (sent as binary buffers, one per file) into its files' ``content``."""
+    if not isinstance(widget, W.FileUpload):
+        return "binary data where none is taken"
+    files = state.get("value")
+    if not isinstance(paths, list) or len(paths) != len(buffers) or not isinstance(files, list):
+        return "binary data that does not match the files"
+    for path, blob in zip(paths, buffers):
+        ok = (isinstance(path, list) and len(path) == 3 and path[0] == "value" and path[2] == "content"
+              and isinstance(path[1], int) and not isinstance(path[1], bool) and 0 <= path[1] < len(files)
+              and isinstance(files[path[1]], dict) and isinstance(blob, (bytes, memoryview)))
+        if not ok:
+            return "binary data that does not match the files"
+        files[path[1]]["content"] = memoryview(blob)
     return None
 
 
