@@ -39,10 +39,11 @@ class PageKey(PageSurface):
 
     def receive(self, content: Any) -> None:
         """A message from the page: ``{"event": "key", "key": <32 hex digits>}`` is taken once;
-        anything else changes nothing."""
-        if self.key is not None or not isinstance(content, dict) or set(content) != {"event", "key"}:
-            return
-        if content["event"] != "key" or check_token(content["key"]) is not None:
-            return
+        anything else changes nothing (and is refused, when an owner listens for refusals)."""
+        if self.key is not None:
+            return None                  # the first key stays: a later one is the same or forged
+        if (not isinstance(content, dict) or set(content) != {"event", "key"} or content["event"] != "key"
+                or check_token(content["key"]) is not None):
+            return self.page_refuse("The page sent the page key something other than its key; nothing changed.")
         self.key = content["key"]
         self._on_key(self.key)

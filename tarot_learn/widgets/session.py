@@ -336,6 +336,12 @@ class PageSurface(anywidget.AnyWidget):
         self.page_intent: Intent | None = None
         self.page_refuse: Refuse = _silent
         super().__init__(**kwargs)
+        for held in widget_tree(self)[1:]:         # its layout: the page may not restyle it either
+            if getattr(held, "comm", None) is not None:
+                held.comm.on_msg(functools.partial(guard_message, held, self._refuse_held, None))
+
+    def _refuse_held(self, line: str) -> None:
+        self.page_refuse(line)
 
     def connect(self, intent: "Intent | None", refuse: Refuse) -> None:
         """Hand the page's custom messages to ``intent`` and its refusals to ``refuse``."""
