@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 import tarot_learn.lessons  # noqa: E402
 import tarot_learn.widgets  # noqa: E402
+from page_fuzz import random_json  # noqa: E402
 from tarot_learn import games  # noqa: E402
 from tarot_learn.widgets.board import ACTIONS  # noqa: E402
 from tarot_learn.widgets.session import PageSession, PageSurface, page_may_set, widget_tree  # noqa: E402
@@ -138,7 +139,12 @@ class OwnTrait:
                 "buffers": []}
 
 
+# tests/page_fuzz.py's hostile JSON (deep nesting, odd unicode) from the widgets' own words
+page_json = st.builds(lambda rng: random_json(rng, WORDS + FIELDS + EVENTS), st.randoms(use_true_random=False))
+datas = st.one_of(datas, page_json, st.builds(lambda c: {"method": "custom", "content": c}, page_json),
+                  st.builds(lambda c: {"method": "update", "state": c}, page_json))
 messages = st.one_of(
+    page_json,
     st.builds(lambda d, b: {"content": {"data": d}, "buffers": b}, datas,
               st.sampled_from([[], [], [], [b"\x89PNG\r\n"], [memoryview(b"x" * 10)]])),
     st.builds(OwnTrait, st.integers(0, 10 ** 6), st.one_of(leaves, json_values)),
@@ -261,3 +267,28 @@ def test_every_comm_of_every_widget_is_guarded(cls):
                 w.comm.handle_msg({"content": {"data": {"method": "update", "state": {key: "x"}}},
                                    "buffers": []})
         assert synced(w) == before, type(w).__name__
+
+
+def _lesson_boxes() -> list[Any]:
+    from tarot_learn.lessons import kit
+    from tarot_learn.lessons.progress_view import ProgressPanel
+    from tarot_learn.lessons.score_calculator import ScoreCalculator
+
+    exercises = [kit.Exercise("03.move", prompt="Which move?", answer="t2>t1", kind="text", rule="TS-6"),
+                 kit.Exercise("03.pick", prompt="Which?", answer="b", kind="choice", options=["a", "b"]),
+                 kit.Exercise("02.tens", prompt="Which play as 10?", answer=["10C", "T19"], kind="cards",
+                              options=["AW", "10C", "T19", "T10"])]
+    return [e.widget for e in exercises] + [ProgressPanel().box, ScoreCalculator().widget]
+
+
+def test_the_lessons_boxes_are_guarded():
+    """The lessons' exercise, score and progress boxes are plain ipywidgets built by the lessons:
+    the page may answer in them (a text, a choice, a card, a value) and nothing more."""
+    for box in _lesson_boxes():
+        for w in widget_tree(box):
+            before = synced(w)
+            for key in ("description", "layout", "options", "_dom_classes", "tooltip", "icon"):
+                if key in w.keys:
+                    w.comm.handle_msg({"content": {"data": {"method": "update", "state": {key: "x"}}},
+                                       "buffers": []})
+            assert synced(w) == before, type(w).__name__
