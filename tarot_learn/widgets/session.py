@@ -12,7 +12,9 @@ It is installed by construction, not by each widget's author remembering to:
   surface nobody has connected refuses every custom message and changes nothing;
 * :class:`PageSession` (every widget that talks to a page: a ``VBox`` of controls round a
   surface) guards its whole tree when made, and every widget added to any box of that tree
-  later (a button made for a new phase, an option dropdown for a new game), as it is added.
+  later (a button made for a new phase, an option dropdown for a new game), as it is added;
+* a box of plain ipywidgets that is no session (a lesson's exercise, the what-if race) takes a
+  :class:`PageGuard` of its own: ``PageGuard(refuse).watch(box)``.
 
 A session also answers the heartbeat (``{"event": "ping", "n"}``), takes the page's resume token
 (``{"event": "hello", "token"}``, :mod:`~tarot_learn.widgets.autosave`) and keeps its game on disk
@@ -400,12 +402,11 @@ class PageSession(W.VBox):
         self._sync()
 
     # ----- the page's intents --------------------------------------------------------------
-    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_browser_msg(self, widget: Any, content: Any, _buffers: Any) -> None:
         """The surface's custom messages: the heartbeat is answered (nothing is redrawn), the
         resume token taken, anything else goes to :meth:`on_intent`."""
-        surface = _widget if isinstance(_widget, PageSurface) else None
-        if is_ping(content) and surface is not None:
-            return surface.pong(content["n"])
+        if is_ping(content) and isinstance(widget, PageSurface):
+            return widget.pong(content["n"])
         if _is_hello(content):
             return self.resume(content["token"])
         return self.on_intent(content)
