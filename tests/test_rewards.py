@@ -88,3 +88,9 @@ def test_chips_always_balance_and_xp_is_never_negative(players: int, rounds: int
     assert sum(r.chips) + r.bank == 0
     assert min(r.xp) >= 0 and r.bank >= 0
     assert all(r.xp[s] == 0 and r.chips[s] == 0 for s in range(players) if s not in humans)
+
+
+def test_the_class_server_uses_the_table_models_rewards() -> None:
+    from tarot_learn.games.french_tarot import rewards as model_rewards
+
+    assert rewards is model_rewards.rewards and Outcome is model_rewards.Outcome

@@ -166,3 +166,15 @@ def test_wrong_options_are_refused_in_one_line(bad: dict) -> None:
     with pytest.raises(OptionError) as err:
         TableOptions(**bad)
     assert "\n" not in str(err.value)
+
+
+def test_the_shared_table_is_an_adapter_over_the_table_model() -> None:
+    from tarot_learn.games.french_tarot import table as model
+
+    clock = FakeClock()
+    assert FakeClock is model.FakeClock
+    t = four_humans(clock, seconds_per_turn=30)
+    assert isinstance(t.model, model.TableModel) and t.seats is t.model.seats and t.match is t.model.match
+    assert t.deadline == t.model.deadline == clock.now + 30
+    with pytest.raises(IllegalMove):
+        t.model.undo()                               # shared tables take nothing back

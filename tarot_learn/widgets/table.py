@@ -11,7 +11,7 @@ turn is set.  Bidding, calling, the discard, poignée and chelem are ipywidgets 
 The page is untrusted.  What it receives is your seat's observation (other hands only as counts);
 teaching views (``show_all``) and the deal code (which deals every hand again) stay in Python: the
 code reaches the page only when you press "Share deal", and ``sharing=False`` (a class challenge)
-refuses it.  The clock is Python's: your turn's deadline is kept here, a timer on the kernel's
+refuses it.  The clock is Python's: your turn's deadline is kept by the table model, a timer on the kernel's
 event loop calls :meth:`~TarotTable.check_clock` when it falls due (and every message checks it
 too), and the page's countdown only displays it; the page cannot make the bot play for you.
 Every message from the page is checked (the page session's guard,
@@ -31,7 +31,6 @@ reloaded page, takes the match back, each deal replayed through the rules.
 from __future__ import annotations
 
 import asyncio
-import math
 import time
 from typing import Any, Callable, Sequence
 
@@ -44,6 +43,7 @@ from ..games.french_tarot import Match, Phase
 from ..games.french_tarot import rules as R
 from ..games.french_tarot.bots import Bot, HeuristicBot
 from ..games.french_tarot.observe import TarotObservation
+from ..games.french_tarot.table import TableModel
 from ..observation import Role
 from ._common import css, esm, esc, message_html, resolve_deck
 from .session import PageSession, PageSurface, batched, cached_pictures
@@ -159,9 +159,8 @@ class TarotTable(PageSession):
         self._sharing = sharing
         self._now = clock or time.monotonic
         self._real_clock = clock is None          # a fake clock is advanced by its test, no timer
-        self._deadline: float | None = None       # Python's deadline for your turn
-        self._clock_turn: str | None = None       # the turn it was set for
         self._timer: Any = None
+        self._timer_for: Any = None               # the model and deadline the timer was set for
         self._show_all = bool(show_all)
         self._seed = seed
         self._version = 0
@@ -170,7 +169,6 @@ class TarotTable(PageSession):
         self.bot_log: list[str] = []
         self.discard_selection: list[str] = []
         self.poignee_selection: list[str] | None = None   # a list while you choose its trumps
-        self._marks: list[int] = []          # history lengths before each of your decisions
         self._new_match(players, rounds, seed)   # checks rounds and seed (one-line errors)
 
         self.surface = TableView(card_height=card_height)
@@ -371,10 +369,9 @@ class TarotTable(PageSession):
         """Python's clock: when your time for this turn has run out, the bot plays your turn
         (:meth:`timeout`) and this returns True.  The kernel's timer calls it at the deadline, and
         every click or button checks it first; the page's countdown is only a display."""
-        if self._deadline is None or self._clock_turn != self.turn_key() or self._now() < self._deadline:
+        if not self._table.due():
             return False
-        self._deadline = None
-        self.timeout(self._clock_turn)
+        self.timeout(self._table.clock_turn)
         return True
 
     def _clock_due(self) -> None:
@@ -384,41 +381,37 @@ class TarotTable(PageSession):
             self.refuse(f"The clock could not play your turn ({type(err).__name__}); play on.")
 
     def _arm_clock(self) -> None:
-        """Start Python's clock when your turn begins (once per turn), stop it otherwise."""
-        mine = self._time > 0 and self._match.in_progress and self.state.to_play == 0
-        turn = self.turn_key() if mine else None
-        if turn is not None and turn == self._clock_turn:
+        """The table model starts your turn's deadline when your turn begins (once per turn);
+        a timer on the kernel's loop checks it when it falls due."""
+        table = self._table
+        table.arm_clock()
+        key = (id(table), table.clock_turn, table.deadline)
+        if key == self._timer_for:
             return
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        self._clock_turn = turn
-        self._deadline = None if turn is None else self._now() + self._time
-        if turn is not None and self._real_clock:
-            self._timer = _call_later(self._time, self._clock_due)
+        self._timer_for = key
+        if table.deadline is not None and self._real_clock:
+            self._timer = _call_later(max(0.0, table.deadline - self._now()), self._clock_due)
 
     def _seconds_left(self) -> int:
-        if self._deadline is None:
-            return 0
-        return max(0, math.ceil(self._deadline - self._now()))
+        return self._table.seconds_left()
 
     def timeout(self, turn: str | None = None) -> None:
         """Your time ran out: the bot plays your turn.  Python's clock calls it
         (:meth:`check_clock`); tests may call it too.  ``turn`` is the :meth:`turn_key` the clock
         started on; a stale clock from an earlier turn does nothing."""
-        if turn is not None and turn != self.turn_key():
+        if self._table.to_play != 0:
             return
-        deal = self.state
-        if not self._match.in_progress or deal.to_play != 0:
+        played = self._table.timeout(turn)
+        if played is None:
             return
-        move = self._bot_for(0).act(deal.observation(0))
         self.discard_selection = []
         self.poignee_selection = None
-        explanation = deal.explain(move)
         self._fresh = False
-        self._marks.append(len(deal.history))
-        self._match.play(move, 0)
-        self._say(f"Time is up: the bot played for you: {self._describe(move, 0)}. {explanation}", "hint")
+        self._say(f"Time is up: the bot played for you: {self._describe(played.move, 0)}. "
+                  f"{played.explanation}", "hint")
         self._advance()
         self._sync()
 
@@ -447,44 +440,64 @@ class TarotTable(PageSession):
         return out
 
     # ----- the flow ----------------------------------------------------------------------------
-    def _new_match(self, players: int, rounds: int | None, seed: int | None) -> None:
-        names = ["You"] + list(R.seat_names(players)[1:])
-        self._match = Match(players, names, rounds=rounds, seed=seed, humans=[0])
-        self._bots = list(self._bots_arg) if self._bots_arg else [HeuristicBot() for _ in range(players)]
-        if len(self._bots) < players:
+    def _model(self, players: int) -> TableModel:
+        """The table model: you at seat 0, a bot at every other seat (seat 0's bot plays for you
+        when your time runs out), undo of your decisions, thrown-in deals dealt again."""
+        bots = list(self._bots_arg) if self._bots_arg else [HeuristicBot() for _ in range(players)]
+        if len(bots) < players:
             raise OptionError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
-        self._marks = []
+        table = TableModel(players, clock=self._now, seconds_per_turn=self._time or None, bots=bots,
+                           undo=True, redeal_thrown_in=True)
+        table.sit("You")
+        table.fill_with_robots()
+        return table
+
+    def _new_match(self, players: int, rounds: int | None, seed: int | None) -> None:
+        table = self._model(players)
+        thrown = table.start(["You"] + list(R.seat_names(players)[1:]), rounds=rounds, seed=seed)
+        self._table = table
         self.discard_selection = []
         self.poignee_selection = None
-        self.bot_log = []
-        self._match.next_deal()
-        self._skip_thrown_in()
+        # A deal thrown in at once (petit sec, FT-4) is already on the sheet: say so (dealt on).
+        self.bot_log = [f"Deal thrown in: {reason}" for reason in thrown]
 
-    def _skip_thrown_in(self) -> None:
-        # A deal thrown in at once (petit sec, FT-4) is already on the sheet: say so and deal on.
-        while not self._match.in_progress and not self._match.is_over():
-            reason = self.state.reason
-            self.bot_log.append(f"Deal thrown in: {reason}")
-            self._match.next_deal()
-            self._marks = []
+    @property
+    def _match(self) -> Match:
+        return self._table.match
 
-    _discarding = -1
+    @_match.setter
+    def _match(self, match: Match) -> None:
+        # A match taken back from its save: a fresh table model around it, its clock and undo anew.
+        table = self._model(match.players)
+        table.match = match
+        self._table = table
 
-    def _bot_for(self, seat: int) -> Bot:
-        return self._bots[seat]
+    @property
+    def _bots(self) -> list[Bot]:
+        return self._table.bots
+
+    @_bots.setter
+    def _bots(self, bots: list[Bot]) -> None:
+        self._table.bots = list(bots)
+
+    @property
+    def _marks(self) -> list[int]:
+        """Undo marks: the deal's length before each of your decisions (kept by the model)."""
+        return self._table.marks
+
+    @_marks.setter
+    def _marks(self, marks: list[int]) -> None:
+        self._table.marks = list(marks)
 
     def _advance(self) -> None:
         """Let the bots play until it is your turn or the deal ends; their moves go to the log."""
-        deal = self.state
-        self._discarding = -1
-        while self._match.in_progress and deal.to_play not in (0, -1):
-            seat = deal.to_play
-            move = self._bot_for(seat).act(deal.observation(seat))
-            self._match.play(move, seat)
-            if move.action == "discard" and self._discarding == seat:
+        deal, discarding = self.state, -1
+        for played in self._table.settle():
+            seat, move = played.seat, played.move
+            if move.action == "discard" and discarding == seat:
                 continue                  # a bot lays its discard aside card by card: one line
             if move.action == "discard":
-                self._discarding = seat
+                discarding = seat
                 self.bot_log.append(f"{deal.seat_names[seat]} takes the dog and discards")
                 continue
             self.bot_log.append(f"{deal.seat_names[seat]} {self._describe(move, seat)}")
@@ -504,9 +517,8 @@ class TarotTable(PageSession):
             return self._sync()
         explanation = deal.explain(move)
         self._fresh = False
-        self._marks.append(len(deal.history))
         self.bot_log = []
-        self._match.play(move, 0)
+        self._table.play(0, move)
         self.discard_selection = []
         self.poignee_selection = None
         self._say(f"You {self._describe(move, 0)}. {explanation}", "ok")
@@ -556,25 +568,20 @@ class TarotTable(PageSession):
         if self._match.is_over():
             self._say(f"{self._match.status()} Press New match to play again.", "info")
             return self._sync()
-        self._match.next_deal()
+        thrown = self._table.next_deal()
         self._fresh = False
-        self._marks = []
-        self.bot_log = []
+        self.bot_log = [f"Deal thrown in: {reason}" for reason in thrown]
         self.discard_selection = []
-        self._skip_thrown_in()
         dealer = self.state.seat_names[self.state.dealer] if self.state.dealer else "you"
         self._say(f"Deal {self._match.dealt}: {dealer} dealt.", "info")
         self._advance()
         self._sync()
 
     def _undo(self) -> None:
-        deal = self.state
         if not self._marks:
             self._say("There is nothing of yours to take back in this deal.", "refused")
             return self._sync()
-        target = self._marks.pop()
-        while len(deal.history) > target:
-            self._match.undo()
+        self._table.undo()
         self.discard_selection = []
         self.poignee_selection = None
         self.bot_log = []
@@ -595,8 +602,7 @@ class TarotTable(PageSession):
     def _on_clock(self, change: dict[str, Any]) -> None:
         # A new time applies from your next turn; "no clock" stops the one running.
         self._time = int(change["new"])
-        if not self._time:
-            self._clock_turn = None
+        self._table.seconds_per_turn = self._time or None
         self._sync()
 
     def _on_show(self, change: dict[str, Any]) -> None:
