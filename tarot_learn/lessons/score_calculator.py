@@ -157,6 +157,8 @@ class ScoreCalculator:
         if self._widget is None:
             import ipywidgets as w
 
+            from tarot_learn.widgets.session import PageGuard
+
             i = self.inputs
             wide = {"style": {"description_width": "10em"}, "layout": w.Layout(width="22em")}
             labels = {"players": "players", "contract": "contract", "bouts": "bouts (attack)",
@@ -181,7 +183,12 @@ class ScoreCalculator:
             self._widget = w.VBox([w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")),
                                    self._result])
             self._result.value = self.html()
+            PageGuard(self._refuse).watch(self._widget)     # the page may pick values, nothing else
         return self._widget
+
+    def _refuse(self, line: str) -> None:
+        if self._result is not None:
+            self._result.value = f"<p style='color:#b3261e'>{html.escape(line)}</p>" + self.html()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -39,7 +39,8 @@ from ..games.variants import Variant, knobs, variant
 from ..render.chart import Band, Chart, band_chart
 from ..solve import lost_reason
 from ..solve.explorer import explore, wilson
-from ._common import esc
+from ._common import esc, message_html
+from .session import PageGuard
 
 __all__ = ["Race", "WhatIf", "Z_STOP"]
 
@@ -216,10 +217,16 @@ class WhatIf:
         columns = [W.VBox([W.HTML(f"<b>Rule set {s.upper()}</b>"), *self.pickers[s].values()]) for s in SIDES]
         self.widget = W.VBox([W.HBox(columns), W.HBox([self.start_button, self.stop_button]),
                               self.status, self.plot, self.deal_box, self.board_box])
+        # The page may pick knobs and press the buttons, nothing else (a board opened below
+        # keeps its own guard); a refusal is said in the status line.
+        PageGuard(self._refuse).watch(self.widget)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._task: Any = None
         self.board: Any = None
+
+    def _refuse(self, line: str) -> None:
+        self.status.value = message_html(line, "refused")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
