@@ -253,6 +253,7 @@ class State:
         self.seed = seed
         self.history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
+        self._moves_unknown = False      # a copy without its history: see copy()
         # The score of the patiences (KL-13, TS-21, AT-15): every move made counts, and undo does
         # not take it back, so peeking under a card with undo is not free in a same-deal race.
         self.moves_made = 0
@@ -429,7 +430,12 @@ class State:
 
     # ----- copies, codes, saves ------------------------------------------------------------------
     def copy(self, history: bool = False) -> "State":
-        """An independent copy of the position (with its history and redo line if asked)."""
+        """An independent copy of the position (with its history and redo line if asked).
+
+        A copy without its history (the solvers' fast copy) knows the position but not the moves
+        that led there, so it cannot be saved: :meth:`to_json` refuses it rather than write a save
+        that would load as another position.
+        """
         other = type(self).__new__(type(self))
         other._init_bookkeeping(dict(self.options), self.seed)
         other._start = self._start
@@ -441,7 +447,15 @@ class State:
             other._redo = list(self._redo)
         else:
             other._restore(self._snapshot())
+            other._detach_from(self)
         return other
+
+    def _detach_from(self, original: "State") -> None:
+        """After a copy without history: the copy starts where ``original`` stands now, so undo and
+        ``copy(history=True)`` stop there, and its save is refused (the earlier moves are unknown)."""
+        if original.history or original._moves_unknown:
+            self._start = self._snapshot()
+            self._moves_unknown = True
 
     @property
     def deal_code(self) -> str | None:
@@ -465,6 +479,9 @@ class State:
         Loading replays every move through :meth:`play`, so a save can never smuggle in an illegal
         position; the checksum catches edits and truncation with a clear message.
         """
+        if self._moves_unknown:
+            raise SaveError("this position is a copy made without its moves, so a save would load as "
+                            "another position: save the original game, or copy it with copy(history=True)")
         body = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -179,6 +179,25 @@ def test_copy_is_independent():
     assert h.moves == s.moves and h.key() == s.key()
 
 
+@pytest.mark.parametrize("name", ["klondike", "tarot-solitaire", "american-toad"])
+def test_a_copy_without_its_moves_is_never_saved_as_another_position(name):
+    s = games.new(name, seed=7)
+    for _ in range(3):
+        s.play(s.legal_moves()[0])
+    c = s.copy()
+    assert c.key() == s.key()
+    with pytest.raises(SaveError, match="copy it with copy"):
+        c.to_json()
+    full = c.copy(history=True)          # starts where the copy was made, not at the deal
+    assert full.key() == s.key()
+    assert games.load(s.copy(history=True).to_json()).key() == s.key()
+
+
+def test_a_copy_of_a_fresh_deal_still_saves():
+    s = games.new("klondike", seed=7)
+    assert games.load(s.copy().to_json()).key() == s.key()
+
+
 def test_repr_mentions_deal_code():
     s = new(9)
     assert s.deal_code in repr(s)

@@ -628,6 +628,7 @@ class Patience(State):
             setattr(other, name, getattr(self, name))
         other._setup([list(c) for c in self.tab], list(self.down), [list(f) for f in self.found],
                      list(self.stock), list(self.waste), list(self.reserve), self.passes)
+        other._detach_from(self)
         return other
 
     @property
