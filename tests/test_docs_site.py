@@ -148,6 +148,16 @@ def test_every_public_name_is_in_the_built_api_reference():
 
 
 @needs_site
+def test_the_api_reference_shows_the_doctests():
+    _, text = api_html()
+    parts = dict(re.findall(r'id="module-([\w.]+)"(.*?)(?=id="module-|\Z)', text, re.S))
+    with_examples = [m for m in tarot_api.public_modules() if ">>>" in (importlib.import_module(m).__doc__ or "")]
+    assert len(with_examples) > 20
+    missing = [m for m in with_examples if 'class="doctest' not in parts.get(m, "")]
+    assert not missing, f"module docstrings whose examples are not shown: {missing}"
+
+
+@needs_site
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lesson_page_holds_its_executed_outputs_and_a_live_link(lesson):
     page = (site() / "notebooks" / f"{lesson}.html").read_text(encoding="utf-8")
