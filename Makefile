@@ -119,6 +119,6 @@ lite-serve: lite
 docs: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[docs]"
 	@mkdir -p dist
-	$(VENV)/bin/sphinx-build -E -b html -c docs -W --keep-going -q -w dist/docs-warnings.log . dist/docs
+	$(PY) -m sphinx -E -b html -c docs -W --keep-going -q -w dist/docs-warnings.log . dist/docs
 	TAROT_LEARN_DOCS_SITE=dist/docs $(PY) -m pytest tests/test_docs_site.py -q -p no:cacheprovider
 	@echo "The documentation site is in dist/docs/ (open dist/docs/index.html)"
