@@ -111,3 +111,14 @@ lite: $(LITE_VENV)/.installed
 lite-serve: lite
 	@echo "The static site on http://127.0.0.1:$(LITE_PORT)/ (Ctrl-C stops it); to publish it, copy dist/lite/ to any web host"
 	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory dist/lite
+
+# The documentation site: Sphinx reads the repository (conf in docs/), executes every lesson
+# (cached in dist/.jupyter_cache until the lesson changes) and fails on any warning; then the
+# site's own test checks what was built.
+.PHONY: docs
+docs: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e ".[docs]"
+	@mkdir -p dist
+	$(PY) -m sphinx -E -b html -c docs -W --keep-going -q -w dist/docs-warnings.log . dist/docs
+	TAROT_LEARN_DOCS_SITE=dist/docs $(PY) -m pytest tests/test_docs_site.py -q -p no:cacheprovider
+	@echo "The documentation site is in dist/docs/ (open dist/docs/index.html)"

@@ -9,14 +9,14 @@ is "South", the learner's seat in boards.  The deal moves through phases, one me
 
 Moves are ``core.Move`` values with an action and an argument:
 
-=====================  =========================================================================
+====================== =========================================================================
 ``bid <contract>``     ``pass``, ``prise``, ``garde``, ``garde_sans``, ``garde_contre`` (FT-5, FT-6)
 ``call <card>``        five players: the card that makes its holder the partner (FT-8)
 ``discard <cards>``    the taker's discard (FT-11, FT-12); see below
 ``declare chelem``     the taker announces a chelem, or ``declare none`` (FT-14)
 ``declare poignee ..`` show a poignée before one's first card (FT-15, FT-16)
 ``play <card>``        play a card to the trick (FT-17 .. FT-24)
-=====================  =========================================================================
+====================== =========================================================================
 
 **Small move lists, every legal move accepted.**  ``legal_moves()`` lists the discard one card at
 a time (``discard 3C``; six steps) and one poignée per size (the lowest trumps), so the list stays
