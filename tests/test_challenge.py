@@ -366,6 +366,43 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119)]   # Ana's best counts
 
 
+def test_a_challenge_game_resumes_only_on_its_own_page_in_its_own_browser(tmp_path, monkeypatch):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+    from tarot_learn.widgets import SolitaireBoard
+
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path / "data"))
+    book = ChallengeBook(ClassStore(tmp_path / "class"))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    token = "5e" * 16                                                  # the challenge page's resume token
+    page = ChallengePage(book)
+    page.key_widget.receive({"event": "key", "key": key("Ana's page")})
+    page.join("Ana")
+    page.board.resume(token)
+    for move in winning_line()[:5]:
+        page.board.state.play(move)
+    page.board.refresh()
+    saved = page.board.autosave_path
+    assert saved.is_file() and token not in saved.name
+    free = SolitaireBoard(game=GAME, **OPTIONS)                        # the free-play tables page, same token
+    free.resume(token)
+    assert free.state.moves_made == 0 and free.state.deal_code != ch.deal_code
+    assert free.autosave_path != saved
+    free.press("share")
+    assert ch.deal_code not in free.message
+    elsewhere = ChallengePage(book)                                    # another browser, the token copied
+    elsewhere.key_widget.receive({"event": "key", "key": key("Eve's page")})
+    elsewhere.join("Eve")
+    elsewhere.board.resume(token)
+    assert elsewhere.board.state.moves_made == 0
+    again = ChallengePage(book)                                        # Ana's page reloaded: her game is back
+    again.key_widget.receive({"event": "key", "key": key("Ana's page")})
+    again.join("Ana")
+    again.board.resume(token)
+    assert again.board.state.moves_made == 5 and again.board.state.deal_code == ch.deal_code
+    again.board.press("hint")
+    assert again.board.message_kind == "refused" and again.board.state.moves_made == 5
+
+
 def test_the_student_page_off_the_class_server_says_so(monkeypatch):
     from tarot_learn.classroom.challenge_page import ChallengePage
 
