@@ -126,7 +126,7 @@ class Table:
     # ----- seats ---------------------------------------------------------------------------------
     def sit(self, name: str, code: str = "") -> int:
         """Sit ``name`` at the first empty seat (or give back their own seat: a reconnection)."""
-        name = self._known(name)
+        name = self.known_name(name)
         mine = self.seat_of(name)
         if mine is not None:
             self.reconnect(name)
@@ -140,11 +140,11 @@ class Table:
     def seat_of(self, name: str) -> int | None:
         """The seat of ``name`` (``Ben`` and ``ben`` are one player), or ``None``."""
         try:
-            return self.model.seat_of(self._known(name))
+            return self.model.seat_of(self.known_name(name))
         except OptionError:
             return None
 
-    def _known(self, name: object) -> str:
+    def known_name(self, name: object) -> str:
         """``name`` checked by the class's rule, as a seated player typed it first."""
         name = _check_name(name)
         return next((s.name for s in self.seats if s.name and same_name(s.name, name)), name)
@@ -195,13 +195,13 @@ class Table:
 
     def play(self, name: str, move: str) -> None:
         """``name`` plays ``move``; refused unless it is their turn (nothing changes then)."""
-        seat = self.model.seat_of(self._known(name))
+        seat = self.model.seat_of(self.known_name(name))
         self.model.play(-1 if seat is None else seat, move)
         self.model.settle(restart=True)
 
     def next_deal(self, by: str) -> None:
         """Deal again after a finished deal (any seated human may ask)."""
-        if self.model.seat_of(self._known(by)) is None or not self.started:
+        if self.model.seat_of(self.known_name(by)) is None or not self.started:
             raise IllegalMove("only a player at this table may deal", rule="FT-45")
         if self.pending is not None:
             self._apply(self.pending)

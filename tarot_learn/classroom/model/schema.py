@@ -75,6 +75,8 @@ TABLES: list[Step] = [
         PRIMARY KEY (table_id, name));
     """,
     _hash_seat_keys,
+    # Who opened each table (a digest of the browser's identity): the per-browser quota.
+    "CREATE TABLE shared_owners (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL)",
 ]
 
 # Every feature of the class file, migrated in this order whenever a store opens it.
