@@ -167,7 +167,7 @@ class Table:
         self.model.settle(restart=True)
 
     # ----- options -------------------------------------------------------------------------------
-    def set_options(self, by: str, **changes: Any) -> TableOptions:
+    def set_options(self, by: str, /, **changes: Any) -> TableOptions:
         """The master changes options; during a deal they apply from the next deal (FT-45)."""
         self._master_only(by, "change the table's options")
         new = TableOptions.from_dict({**asdict(self.options), **changes})
