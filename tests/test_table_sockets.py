@@ -143,3 +143,17 @@ def test_a_browser_opens_three_tables_and_a_master_or_the_teacher_closes_one(ser
     lobby = json.loads(cy.call("tarot/tables/api")[1])["tables"]
     assert first["id"] not in [t["id"] for t in lobby]
     assert new_table(cy, "Cy4")["id"]                                     # the closed table made room
+
+
+def test_the_budget_refills_per_browser_and_says_so_once_a_second():
+    from tarot_learn.classroom.server.tables_web import Budget
+
+    now = [0.0]
+    budget = Budget(rate=20, clock=lambda: now[0])
+    assert sum(budget.take("id:a") for _ in range(100)) == 20           # a burst of one second's worth
+    assert sum(budget.take("id:b") for _ in range(5)) == 5              # another browser is not held back
+    now[0] = 0.5
+    assert sum(budget.take("id:a") for _ in range(100)) == 10           # refilled at 20 a second
+    assert budget.tell("id:a") and not budget.tell("id:a")
+    now[0] = 2.0
+    assert budget.tell("id:a")

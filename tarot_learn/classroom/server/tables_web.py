@@ -59,6 +59,8 @@ class Budget:
         now = self.clock()
         if now - self._told.get(who, -1.0) < 1.0:
             return False
+        if len(self._told) > 10_000:
+            self._told = {k: t for k, t in self._told.items() if now - t < 1.0}
         self._told[who] = now
         return True
 
