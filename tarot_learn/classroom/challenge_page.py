@@ -17,6 +17,7 @@ file to redraw them, and the page sends the kernel nothing for it.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open
 from tarot_learn.classroom.model.leaderboard import Entry, clock_text
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
-from tarot_learn.widgets.autosave import Autosave
+from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
 from tarot_learn.widgets.pagekey import PageKey
 
 __all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope"]
@@ -57,9 +58,11 @@ class ChallengeBoard(SolitaireBoard):
     """The challenge's board: everyone plays the same deal on their own, so no hint (the solver would
     play for the student), no new deal and no sharing; every other button and key works.
 
-    Its autosave is bound to ``scope`` (the challenge and the browser's key, :func:`save_scope`):
-    the page's resume token finds this game only on this challenge's page in this browser, never
-    on the free-play tables, where Share deal and Hint would give the deal away."""
+    Its autosave is bound to ``scope`` (:func:`save_scope`: the challenge, its deal and the browser's
+    key): the game is kept under a token derived from the page's resume token and the scope, so the
+    page's token finds this game only on this challenge's page in this browser, never on the
+    free-play tables, where Share deal and Hint would give the deal away; and since the scope holds
+    the deal code, which no page has, no page can present the derived token either."""
 
     OFF = {"hint": "Hints are off during a class challenge: the result must be your own play.",
            "new": "This board keeps the challenge's deal: everyone plays the same cards.",
@@ -71,8 +74,10 @@ class ChallengeBoard(SolitaireBoard):
         self.scope = scope
         super().__init__(*args, **kwargs)
 
-    def autosave_for(self, token: str) -> Autosave:
-        return Autosave(token, scope=self.scope)
+    def resume(self, token: str) -> None:
+        if check_token(token) is None:            # a token of the wrong form is refused as ever
+            token = hashlib.sha256(f"{self.scope}\n{token}".encode()).hexdigest()[:TOKEN_LENGTH]
+        super().resume(token)
 
     def press(self, name: str) -> None:
         refusal = self.OFF.get(str(name).strip().lower())
@@ -83,9 +88,9 @@ class ChallengeBoard(SolitaireBoard):
 
 
 def save_scope(challenge: Challenge, page_key: str) -> str:
-    """What a challenge board's autosave is bound to: this challenge, and the browser (the digest of
-    its page key, which the class file keeps too)."""
-    return f"challenge {challenge.id} {keys.digest(page_key)}"
+    """What a challenge board's autosave is bound to: this challenge and its deal (a secret of the
+    kernel's), and the browser (the digest of its page key, which the class file keeps too)."""
+    return f"challenge {challenge.id} {challenge.deal_code} {keys.digest(page_key)}"
 
 
 def _p(text: str, kind: str = "note") -> str:

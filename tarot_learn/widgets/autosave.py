@@ -13,13 +13,6 @@ keeps its whole match (score sheet and current deal) the same way, in ``<token>.
 :meth:`~tarot_learn.games.french_tarot.Match.from_json`), so a board and a table on one page
 never overwrite each other.
 
-A board that must not be resumed elsewhere (a class challenge's) gives a ``scope``, such as the
-challenge and the browser's key: its file is named by a digest of the scope and the token, so the
-same token presented by any other page (the free-play tables, another challenge, another browser)
-finds nothing to resume, and the file name tells no one the token.
-
->>> Autosave("0" * 32, "/tmp", scope="challenge 3").path.name == Autosave("0" * 32, "/tmp").path.name
-False
 >>> check_token("0123456789abcdef0123456789abcdef") is None
 True
 >>> check_token("../../etc/passwd")
@@ -28,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -60,30 +52,25 @@ class Autosave:
 
     ``folder`` defaults to ``tarot_learn.userdata.data_dir("autosave")``; ``kind`` names what is
     kept (``""`` a patience board, ``"table"`` a French Tarot match) and becomes part of the file
-    name, so one page's board and table keep separate files under one token; ``scope`` binds the
-    save to one use (see the module): only an :class:`Autosave` of the same scope and token finds it.
+    name, so one page's board and table keep separate files under one token.
     """
 
-    def __init__(self, token: str, folder: "str | Path | None" = None, kind: str = "", scope: str = "") -> None:
+    def __init__(self, token: str, folder: "str | Path | None" = None, kind: str = "") -> None:
         why = check_token(token)
         if why is not None:
             raise OptionError(f"cannot autosave under that token: {why}")
         if kind not in ("", "table"):
             raise OptionError(f"an autosave keeps a board ('') or a table ('table'), not {kind!r}")
-        if not isinstance(scope, str):
-            raise OptionError(f"an autosave's scope is text, not {type(scope).__name__}")
         self.token = token
         self._folder = Path(folder) if folder is not None else None
         self._suffix = f".{kind}.json" if kind else ".json"
-        # A scoped save is named by a digest, never by the token alone: only this scope finds it.
-        self._stem = "scoped-" + hashlib.sha256(f"{scope}\n{token}".encode()).hexdigest()[:40] if scope else token
 
     @property
     def path(self) -> Path:
         """Where this token's game is kept."""
         folder = self._folder if self._folder is not None else data_dir("autosave")
         folder.mkdir(parents=True, exist_ok=True)
-        return folder / f"{self._stem}{self._suffix}"
+        return folder / f"{self.token}{self._suffix}"
 
     def exists(self) -> bool:
         return self.path.is_file()

@@ -799,7 +799,7 @@ class SolitaireBoard(W.VBox):
             self._say(f"The page sent a resume token this board does not take ({why}); nothing changed.",
                       "refused")
             return self._sync()
-        keeper = self.autosave_for(token)
+        keeper = Autosave(token)
         fresh = not self._state.moves and not self._state.redo_moves
         saved = None
         if fresh and (self._autosave is None or self._autosave.token != token):
@@ -815,11 +815,6 @@ class SolitaireBoard(W.VBox):
             self._say(f"Resumed your game of {saved.title} where it was before the page reloaded "
                       f"({saved.moves_made} moves). New deal starts afresh.", "info")
         self._sync()
-
-    def autosave_for(self, token: str) -> Autosave:
-        """Where this board keeps its game for the page's resume ``token`` (a class challenge's
-        board binds it to the challenge and the browser)."""
-        return Autosave(token)
 
     def _resumes(self, saved: Patience) -> bool:
         """Whether a saved game belongs on this board: the same game, and the same deal unless
