@@ -282,3 +282,17 @@ def test_save_round_trip_and_tampered_base():
 def test_face_down_tableau_cards_are_refused_in_layouts():
     with pytest.raises(LayoutError, match="AT-2"):
         L("base: 4\nt1: [9H] 8H")
+
+
+def test_at5_a_base_card_starts_a_foundation_in_a_place_of_its_suit():
+    """The sheet, the refusal and lesson 06 agree: a base card offered to another suit's empty place
+    is refused under AT-5, which names the suit's places."""
+    from tarot_learn import rules
+
+    s = L("base: 9\nf7: 9C'\nw: 5H 9C\nt1: 10C")
+    err = refused(s, "w>f1", "AT-5")
+    assert "Clubs place (f7 or f8)" in str(err) and "Spades place f1" in str(err)
+    s.play("w>f8")
+    assert "f7 and f8 Clubs" in rules.text("AT-5") and "empty foundation place of its suit" in rules.text("AT-5")
+    for i in range(0, len(s.FOUND_LABELS), 2):
+        assert f"f{i + 1} and f{i + 2} {s.FOUND_LABELS[i]}" in rules.text("AT-5")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import pathlib
+import re
 
 import pytest
 from PIL import Image, ImageChops
@@ -77,23 +78,16 @@ def test_french_tarot_points_thresholds_contracts_and_bonuses_are_the_engines():
     assert points["all 78 cards"] == ft.format_points(ft.TOTAL_HALF_POINTS)
     bouts, needed = t["Points the attack needs (FT-31)"]
     assert {int(b): int(n) for b, n in zip(bouts[1:], needed[1:])} == {b: ft.threshold(b) for b in range(4)}
-    names, mults, formula = t["Contracts (FT-6) and the deal's value (FT-33, FT-36)"]
+    names, mults, _, _ = t["Contracts (FT-6) and the deal's value (FT-33 to FT-36)"]
     assert list(names[1:]) == [scoring.CONTRACT_LABELS[c] for c in scoring.CONTRACTS]
     assert list(mults[1:]) == [f"x{scoring.MULTIPLIERS[c]}" for c in scoring.CONTRACTS]
-    for contract, cell in zip(scoring.CONTRACTS, formula[1:]):    # (base + margin + petit) x multiplier
-        made = scoring.score_deal(4, contract, bouts=3, points=40)
-        with_petit = scoring.score_deal(4, contract, bouts=3, points=40, petit_au_bout="attack")
-        base, petit = cell.strip("(").split(") x")[0].split(" + margin + ")
-        assert made.value == (int(base) + made.margin) * scoring.MULTIPLIERS[contract]
-        assert with_petit.value - made.value == int(petit) * scoring.MULTIPLIERS[contract]
-    rows = {r[0]: r[1:] for r in t["Players, hands and bonuses (FT-3, FT-15, FT-37, FT-38)"]}
+    rows = {r[0]: r[1:] for r in t["Players, hands and poignées (FT-3, FT-15, FT-37)"]}
     players = [int(p) for p in rows["players"]]
     assert rows["cards each / dog"] == tuple(f"{ft.HAND_SIZES[n]} / {ft.DOG_SIZES[n]}" for n in players)
     for i, name in enumerate(ft.POIGNEE_NAMES):
         assert rows[f"poignée {name} (+{ft.POIGNEE_BONUS[name]})"] == tuple(
             f"{ft.POIGNEE_SIZES[n][i]} trumps" for n in players)
-    assert [int(cell.split()[-1]) for cell in rows["chelem"]] == [
-        scoring.CHELEMS[k] for k in ("announced_made", "unannounced_made", "announced_failed")]
+    assert "chelem" not in rows, "the chelem does not depend on the number of players"
     example = scoring.score_deal(4, "garde", bouts=2, points=49, petit_au_bout="attack", poignees=[("attack", 10)])
     deal = next(b for b in cs.sheet("french-tarot").blocks if b.heading.startswith("A scored deal"))
     assert list(deal.lines) == [" ".join(line.split()) for line in example.breakdown().splitlines()]
@@ -134,3 +128,56 @@ def test_the_sheets_in_images_are_up_to_date(game):
 def test_an_unknown_game_is_refused():
     with pytest.raises(OptionError, match="no cheat sheet for 'bridge': choose tarot-solitaire"):
         cs.sheet("bridge")
+
+
+# ----- the deal's value as the sheet writes it, against score_deal ----------------------------------------
+_FORMULA = re.compile(r"^±\((\d+) \+ \|margin\|\) x(\d+)$")
+_PETIT = re.compile(r"^±(\d+) x(\d+)$")
+
+
+def sheet_value(contract: str, made: bool, margin: int, petit: str | None, poignee: int = 0,
+                chelem: str | None = None) -> int:
+    """The deal's value read off the sheet: its contract cells, then its order (FT-39) and chelem row."""
+    t = tables("french-tarot")
+    names, _, formula, petit_row = t["Contracts (FT-6) and the deal's value (FT-33 to FT-36)"]
+    column = list(names).index(scoring.CONTRACT_LABELS[contract])
+    base, m = map(int, _FORMULA.match(formula[column]).groups())
+    bonus, m_petit = map(int, _PETIT.match(petit_row[column]).groups())
+    value = (1 if made else -1) * (base + abs(margin)) * m
+    if petit:
+        value += (1 if petit == "attack" else -1) * bonus * m_petit
+    value += (1 if made else -1) * poignee
+    if chelem:
+        labels, amounts = t["Chelem (FT-38): every trick to one side, whatever the number of players"]
+        value += int(amounts[list(labels).index(dict(cs.CHELEM_LABELS)[chelem])])
+    return value
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("contract", scoring.CONTRACTS)
+@pytest.mark.parametrize("bouts, points", [(2, 49), (1, 44), (1, 51), (2, 40.5)])
+@pytest.mark.parametrize("petit", [None, "attack", "defence"])
+def test_the_sheets_deal_value_is_score_deal(players, contract, bouts, points, petit):
+    """Made and failed contracts, a petit au bout to either side: the sheet's arithmetic is the engine's."""
+    deal = scoring.score_deal(players, contract, bouts=bouts, points=points, petit_au_bout=petit)
+    assert deal.made == (points >= ft.threshold(bouts))
+    assert sheet_value(contract, deal.made, deal.margin, petit) == deal.value, deal.breakdown()
+
+
+def test_the_sheets_order_adds_poignee_and_chelem_as_score_deal_does():
+    failed = scoring.score_deal(4, "prise", bouts=1, points=44, petit_au_bout="attack", poignees=[("attack", 10)])
+    assert failed.value == -42 and sheet_value("prise", False, -7, "attack", poignee=20) == -42   # FFT p.9
+    # a chelem made with 2 bouts (the defence kept its Excuse), a failed one, and the defence's (the
+    # attack keeps only its discard of six small cards)
+    cases = {"announced_made": (2, 87), "unannounced_made": (2, 87), "announced_failed": (2, 49), "defence": (0, 3)}
+    assert set(cases) == set(scoring.CHELEMS)
+    for chelem, (bouts, points) in cases.items():
+        deal = scoring.score_deal(4, "garde", bouts=bouts, points=points, chelem=chelem)
+        assert sheet_value("garde", deal.made, deal.margin, None, chelem=chelem) == deal.value, chelem
+
+
+def test_the_old_one_formula_row_is_gone():
+    """One row "(25 + margin + 10) x m" was wrong for a failed contract and a defence's petit au bout."""
+    cells = [c for row in tables("french-tarot").values() for r in row for c in r]
+    assert not any("margin + " in c for c in cells)
+    assert dict(cs.CHELEM_LABELS)["defence"] in " ".join(cells)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -30,7 +31,9 @@ def test_wrong_answers_get_the_rule_then_the_step_then_the_answer():
     first = ex.submit(13)
     assert (first.ok, first.level, first.rule) == (False, "hint", "TS-5")
     assert "TS-5" in first.message and "printed number" in first.message and "Add the digits." in first.message
-    assert first.rule_text == rules.text("TS-5") and html.escape(rules.text("TS-5")) in first.html()
+    # TS-5's text lists every digit sum (Death 13 as 4): the hint quotes only its heading
+    assert first.rule_text == rules.title("TS-5") + " (the whole rule is on the rule sheet)"
+    assert html.escape(first.rule_text) in first.html() and rules.text("TS-5") not in first.html()
     assert "4" not in first.message, "the hint does not give the answer away"
     second = ex.submit(5)
     assert (second.ok, second.level) == (False, "step") and "1 + 3 = 4." in second.message
@@ -141,3 +144,25 @@ def test_huge_answers_are_read_only_in_part():
     assert cards.submit("AW " * 1_000_000).ok is False
     text = kit.Exercise("03.move", prompt="?", answer="t2>t1", kind="text", rule="TS-6")
     assert text.submit("t" * 10_000_000).ok is False
+
+
+@pytest.mark.parametrize("card", ["T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T20", "T21"])
+def test_a_first_hint_never_quotes_a_rule_that_holds_the_answer(card):
+    """A wrong plays-as answer must not be met with the TS-5 table, which holds the answer."""
+    from tarot_learn.numerology import playing_value
+
+    value = playing_value(Card.parse(card))
+    ex = kit.Exercise("02.plays-as-check", prompt=f"What does {card} play as?", answer=value, rule="TS-5",
+                      hint="Add the digits once.", step="...", record=False)
+    first = ex.submit(value + 1)
+    assert first.level == "hint"
+    shown = first.html()
+    name = Card.parse(card).title.removeprefix("The ")
+    assert not re.search(rf"{name} (?:{Card.parse(card).rank} )?(?:plays )?as {value}\b", shown), shown
+    assert first.rule_text.startswith("TS-5 "), "the hint still quotes the rule's name (the page shows it)"
+
+
+def test_a_rule_without_the_answer_is_quoted_whole():
+    ex = kit.Exercise("03.pick-two", prompt="Which?", answer="b", kind="choice", options=["a", "b"], rule="TS-6",
+                      record=False)
+    assert ex.submit("a").rule_text == rules.text("TS-6")

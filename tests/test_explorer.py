@@ -135,7 +135,8 @@ def test_the_chart_draws_one_bar_and_one_interval_per_variant():
         {"seed": 0, "status": "solved", "states": 5, "seconds": 0.1, "moves": 3},
         {"seed": 1, "status": "undecided", "states": 5, "seconds": 1.0, "moves": None}])
     svg = win_rate_chart([a, a], reference={"published": 0.81945}).svg
-    assert svg.count('fill="#7a5195"') == 2 and svg.count("stroke-dasharray") == 1
+    assert svg.count("stroke-width:14") == 2 and svg.count("stroke-width:2;") == 2
+    assert svg.count("stroke-dasharray:5 4") == 1
     low, high = a.bracket()
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in svg and "published" in svg
 

@@ -37,12 +37,13 @@ def test_the_command_writes_and_checks(tmp_path):
 def test_card_terms_are_the_engines_french_names():
     """Every French word for a card is the one the engine prints (Card.french_name_fr)."""
     french = {t.french for t in glossary.terms() if t.section == "The cards"}
+    notes = " ".join(t.note for t in glossary.terms() if t.section == "The cards")
     for card in tarot_deck():
         if card.is_trump and card.rank in (0, 1, 21):
             assert card.french_name_fr in french
         elif not card.is_trump:
             rank, suit = card.french_name_fr.split(" de ")
-            assert suit in french
+            assert f"French Tarot players say {suit}" in notes
             assert rank in french or rank.isdigit()
     assert "Excuse" not in {t.french for t in glossary.terms()}   # the English word is not the French one
 
@@ -65,3 +66,22 @@ def test_suit_names_cover_every_tradition_for_every_suit():
         for word in [traditions["Marseille (English)"], *others]:
             card = card_for_name(f"king of {word}")
             assert card is not None and card.title == f"King of {suit}", (word, card)
+
+
+def test_the_tarot_suits_french_names_are_the_tarot_ones():
+    """Wands is Bâtons in French; Trèfle is the playing-card suit French Tarot players borrow."""
+    row = {t.english: t for t in glossary.terms() if t.section == "The cards"}
+    assert [row[s].french for s in ("Wands", "Cups", "Swords", "Pentacles")] == ["Bâtons", "Coupes", "Épées", "Deniers"]
+    assert "Trèfle (Clubs)" in row["Wands"].note
+    assert "| Wands | Bâtons |" in PAGE.read_text(encoding="utf-8")
+
+
+def test_french_tarot_has_21_atouts_and_the_excuse_is_not_one():
+    """FFT: 21 atouts numbered 1 to 21, and the Excuse; the glossary says so."""
+    from tarot_learn.games.french_tarot import rules as R
+
+    trump = next(t for t in glossary.terms() if t.english == "trump")
+    atouts = [c for c in R.CARDS if c.is_trump and R.card_number(str(c)) > R.EXCUSE]
+    assert len(atouts) == 21 and trump.note.startswith("the 21 cards numbered 1 to 21")
+    assert "Excuse (T0) is not one" in trump.note and trump.seen_as == "T1 .. T21"
+    assert "Fool among them" not in PAGE.read_text(encoding="utf-8")

@@ -27,7 +27,8 @@ from tarot_learn.cards import standard_deck  # noqa: E402
 from tarot_learn.core import OptionError  # noqa: E402
 from tarot_learn.widgets import Drill, SolitaireBoard  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
-from tarot_learn.widgets._common import MAX_PAGE_TEXT, widget_tree  # noqa: E402
+from tarot_learn.widgets._common import MAX_PAGE_TEXT  # noqa: E402
+from tarot_learn.widgets.session import widget_tree  # noqa: E402
 from tarot_learn.widgets.board import check_intent, patience_games  # noqa: E402
 
 PATIENCES = patience_games()

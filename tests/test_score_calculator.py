@@ -51,3 +51,29 @@ def test_an_input_no_control_can_show_is_refused_with_a_reason():
         assert blank_controls(calc) == [] and "cannot happen" in calc._result.value
     calc.set(bouts=3, points=60)
     assert calc.score is not None and calc.error is None
+
+
+def test_no_petit_au_bout_and_no_chelem_show_their_words_not_a_blank():
+    """ipywidgets shows a None value as no selection: the dropdowns hold a word instead."""
+    calc = ScoreCalculator(petit_au_bout=None, chelem=None)
+    calc.widget
+    for name, label in (("petit_au_bout", "no"), ("chelem", "none")):
+        control = calc._controls[name]
+        assert control.index is not None and control.label == label, (name, control.value)
+    calc._controls["petit_au_bout"].value = "attack"
+    assert calc.inputs["petit_au_bout"] == "attack"
+    calc._controls["petit_au_bout"].value = "none"
+    assert calc.inputs["petit_au_bout"] is None and calc.score.term("petit") is None
+    calc.set(chelem="announced_failed", bouts=2, points=49)
+    assert calc._controls["chelem"].label == "announced failed"
+    calc.set(chelem=None)
+    assert calc._controls["chelem"].label == "none" and calc.inputs["chelem"] is None
+
+
+def test_a_typed_95_is_said_back_as_95():
+    calc = ScoreCalculator()
+    calc.widget
+    calc._controls["points"].value = 95        # the FloatText hands over 95.0
+    assert calc.error.endswith("not 95") and "95.0" not in calc.html()
+    calc._controls["points"].value = 91.5
+    assert calc.error.endswith("not 91.5")

@@ -18,7 +18,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from tarot_learn.games.french_tarot import rules as R  # noqa: E402
 from tarot_learn.widgets import TarotTable  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
-from tarot_learn.widgets._common import widget_tree  # noqa: E402
+from tarot_learn.widgets.session import widget_tree  # noqa: E402
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(T\d{1,2}|(?:10|[2-9APNQK])[WCSP])(?![A-Za-z0-9])")
 # Card names too ("King of Clubs", "trump 7"); the bouts' names are words of every rule line
@@ -240,3 +240,30 @@ def test_page_message_fuzz_tarot_table():
             assert table.message and "\n" not in table.message and len(table.message) < 400, table.message
         assert table.show_all is False
     assert tally["changed"] > 50 and tally["refused"] > 2000, tally
+
+
+def test_a_decision_sends_one_update_per_child_it_changes():
+    """The table holds the sync of each child it changes (each has its own comm), not of the box
+    round them: choosing the last card of the discard relabels and enables the Discard button in
+    one update, and the table view gets one update."""
+    from tarot_learn.core import Move
+    from tarot_learn.games.french_tarot import Phase
+
+    table = next(t for t in (TarotTable(players=4, seed=s) for s in range(40))
+                 if "bid garde" in [str(m) for m in t.state.legal_moves()])
+    table.press("garde")
+    deal = table.state
+    assert deal.phase is Phase.DISCARDING and deal.to_play == 0
+    choices = [c for c in table.hand_notes() if deal.why_illegal(Move("discard", arg=c)) is None]
+    for code in choices[:deal.dog_size - 1]:
+        table.click_card(code)
+    sent: dict[int, int] = {}
+    for w in widget_tree(table):
+        def record(data=None, metadata=None, buffers=None, _key=id(w)):
+            if data and data.get("method") == "update":
+                sent[_key] = sent.get(_key, 0) + 1
+        w.comm.send = record
+    table.click_card(choices[deal.dog_size - 1])
+    button = table._actions.children[0]
+    assert not button.disabled and sent.get(id(button)) == 1
+    assert sent.get(id(table.surface)) == 1 and max(sent.values()) == 1, sent

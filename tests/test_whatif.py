@@ -87,7 +87,7 @@ def test_the_widget_runs_in_the_background_and_opens_the_contrasting_deal(tmp_pa
     w.start(wait=True)
     race = w.race
     assert race is not None and race.done
-    assert w.plot.value == race.chart().svg and w.status.value == race.verdict()
+    assert w.plot.value == race.chart().html() and w.status.value == race.verdict()
     assert not w.start_button.disabled and w.stop_button.disabled
     found = race.contrast()
     if found is None:
@@ -141,5 +141,5 @@ def test_without_threads_the_race_runs_a_batch_per_turn_of_the_event_loop(tmp_pa
 
     seen = asyncio.run(play())
     assert seen[0] == 0 and seen[-1] == w.race.deals and len(set(seen)) > 2
-    assert w.plot.value == w.race.chart().svg and not w.start_button.disabled
+    assert w.plot.value == w.race.chart().html() and not w.start_button.disabled
     assert 0 < stopped.race.deals < 400 and not stopped.race.done and not stopped.start_button.disabled

@@ -150,14 +150,49 @@ def test_double_click_sends_a_card_up_or_says_why_not():
     assert len(s.moves) == 1 and board.message_kind == "refused" and "TS-9" in board.message
 
 
-def test_drop_is_a_pick_up_and_a_click():
+def test_a_drop_is_one_move_and_one_view():
     board = SolitaireBoard("tarot-solitaire", seed=11)
     state = board.state
     move = first_move(state, lambda m: m.src[0] == "t" and m.dst[0] == "t")
     start = pile_size(state, move.src) - move.count
+    views = []
+    board.surface.observe(lambda change: views.append(change["new"]["v"]), names="view")
     board._on_browser_msg(board.surface, {"event": "drop", "src": move.src, "index": start,
                                           "dst": move.dst}, [])
-    assert state.moves == [move]
+    assert state.moves == [move] and len(views) == 1 and board.selected is None
+    # a drop the rules refuse is one view too, says the rule, and changes nothing
+    bad = refused_move(state)
+    views.clear()
+    board.drop(bad.src, pile_size(state, bad.src) - bad.count, bad.dst)
+    assert state.moves == [move] and len(views) == 1 and board.message_kind == "refused"
+    # a face-down card cannot be dragged; a drop back on its own pile puts it back
+    other = SolitaireBoard("klondike", seed=3)
+    other.drop("t7", 0, "t1")
+    assert other.state.moves == [] and "face down" in other.message and other.message_kind == "refused"
+    board.drop(move.dst, None, move.dst)
+    assert state.moves == [move] and board.message == "Put back."
+
+
+def test_buttons_keys_and_press_come_from_one_table():
+    from tarot_learn.widgets.actions import key_map, tooltip
+    from tarot_learn.widgets.board import ACTIONS, check_intent
+
+    board = SolitaireBoard("klondike", seed=3)
+    assert board.surface.key_map == key_map(ACTIONS) and board.surface.key_map["z"] == "undo"
+    assert set(board.buttons) == {a.name for a in ACTIONS if a.label is not None}
+    for action in ACTIONS:
+        assert check_intent({"event": "key", "name": action.name}) is None
+        if action.label is not None:
+            assert board.buttons[action.name].description.startswith(action.label[:4])
+            assert board.buttons[action.name].tooltip == tooltip(action)
+    move = first_move(board.state)
+    board.state.play(move)
+    board.refresh()
+    assert not board.buttons["undo"].disabled and board.buttons["redo"].disabled
+    board.press("undo")
+    assert board.state.moves == [] and not board.buttons["redo"].disabled
+    board.press("fly")
+    assert board.message_kind == "refused" and "try new, share, draw" in board.message
 
 
 def test_stock_draws_and_redeals():

@@ -19,12 +19,14 @@ spaces into one space; the extension is not part of it.  Accepted, in this order
 4. ``back`` (also ``backs``, ``card back``, ``reverse``) is the back of the cards.
 
 Words accepted for ranks: ``ace``/``a``/``1``/``one``, ``2``..``10`` or ``two``..``ten`` (leading
-zeros allowed), ``page``/``knave``/``jack``, ``knight``/``cavalier``, ``queen``, ``king``; in the
-standard pack ``jack``/``knave``, ``queen``, ``king``.  Suits (singular or plural): ``wands``,
-``rods``, ``staves``, ``staffs``, ``batons``; ``cups``, ``chalices``; ``swords``; ``pentacles``,
-``coins``, ``disks``, ``discs``; and the French Tarot names of the same suits (``clubs`` =
-Wands, ``hearts`` = Cups, ``spades`` = Swords, ``diamonds`` = Pentacles, see
-``ARCHITECTURE.md``).  The standard pack takes ``spades``, ``hearts``, ``diamonds``, ``clubs``.
+zeros allowed), ``page``/``knave``/``jack``/``valet``, ``knight``/``cavalier``, ``queen``/``dame``,
+``king``/``roi``; in the standard pack ``jack``/``knave``, ``queen``, ``king``.  Suits (singular or
+plural): ``wands``, ``rods``, ``staves``, ``staffs``, ``batons``; ``cups``, ``chalices``; ``swords``;
+``pentacles``, ``coins``, ``disks``, ``discs``; the French tarot suits (``bâtons``, ``coupes``,
+``épées``, ``deniers``); and the names French Tarot gives the same suits, in English and French
+(``clubs``/``trèfle`` = Wands, ``hearts``/``cœur`` = Cups, ``spades``/``pique`` = Swords,
+``diamonds``/``carreau`` = Pentacles, see ``ARCHITECTURE.md``).  ``of`` may be ``de``
+(``roi de coupes``).  The standard pack takes ``spades``, ``hearts``, ``diamonds``, ``clubs``.
 
 Trump names (``the`` optional): fool (excuse), magician (juggler), high priestess (priestess,
 popess, papess), empress, emperor, hierophant (pope), lovers, chariot, strength (fortitude,
@@ -75,18 +77,22 @@ _ROMAN = {roman(n).lower(): n for n in range(1, 22)}
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "ace": 1, "a": 1}
-_TAROT_COURTS = {"page": 11, "knave": 11, "jack": 11, "knight": 12, "cavalier": 12,
-                 "queen": 13, "king": 14}
+# The French words the lessons and the glossary teach (Valet, Cavalier, Dame, Roi) name the same courts.
+_TAROT_COURTS = {"page": 11, "knave": 11, "jack": 11, "valet": 11, "knight": 12, "cavalier": 12,
+                 "queen": 13, "dame": 13, "king": 14, "roi": 14}
 _STANDARD_COURTS = {"jack": 11, "knave": 11, "queen": 12, "king": 13}
 
 _TAROT_SUITS: dict[str, Suit] = {}
-for _suit, _words in ((Suit.WANDS, ("wand", "rod", "stave", "staff", "baton", "club")),
-                      (Suit.CUPS, ("cup", "chalice", "heart")),
-                      (Suit.SWORDS, ("sword", "spade")),
-                      (Suit.PENTACLES, ("pentacle", "coin", "disk", "disc", "diamond"))):
+# English, then the French tarot suits (Bâtons, Coupes, Épées, Deniers) and the playing-card suits
+# French Tarot players say (Trèfle, Cœur, Pique, Carreau), with and without accents.
+for _suit, _words in ((Suit.WANDS, ("wand", "rod", "stave", "staff", "baton", "club", "bâton", "trèfle", "trefle")),
+                      (Suit.CUPS, ("cup", "chalice", "heart", "coupe", "cœur", "coeur")),
+                      (Suit.SWORDS, ("sword", "spade", "épée", "epee", "pique")),
+                      (Suit.PENTACLES, ("pentacle", "coin", "disk", "disc", "diamond", "denier", "carreau"))):
     for _w in _words:
         _TAROT_SUITS[_w] = _TAROT_SUITS[_w + "s"] = _suit
 _TAROT_SUITS["staves"] = Suit.WANDS
+_TAROT_SUITS["carreaux"] = Suit.PENTACLES
 _STANDARD_SUITS: dict[str, Suit] = {}
 for _suit, _w in ((Suit.SPADES, "spade"), (Suit.HEARTS, "heart"), (Suit.DIAMONDS, "diamond"),
                   (Suit.CLUBS, "club")):
@@ -130,7 +136,7 @@ def _suit_card(words: list[str], pack: str) -> Card | None:
     """``rank of suit``, ``rank suit`` or ``suit rank``."""
     suits = _TAROT_SUITS if pack == TAROT else _STANDARD_SUITS
     courts = _TAROT_COURTS if pack == TAROT else _STANDARD_COURTS
-    if len(words) == 3 and words[1] == "of":
+    if len(words) == 3 and words[1] in ("of", "de"):
         rank_word, suit_word = words[0], words[2]
     elif len(words) == 2 and words[1] in suits:
         rank_word, suit_word = words

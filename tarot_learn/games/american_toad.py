@@ -192,7 +192,11 @@ class AmericanToad(KnobCodes, Patience):
     def _why_not_found(self, card: Card, f: int) -> IllegalMove:
         label = self.FOUND_LABELS[f]
         if card.suit.title != label:
-            return IllegalMove(f"{card.name} goes on a {card.suit.title} foundation, not {label}",
+            places = " or ".join(f"f{i + 1}" for i, s in enumerate(self.FOUND_LABELS) if s == card.suit.title)
+            if not self.found[f] and card.rank == self.base:   # a base card: AT-5 says where it starts
+                return IllegalMove(f"{card.name} starts a foundation in a {card.suit.title} place "
+                                   f"({places}), not in the {label} place f{f + 1}", rule="AT-5")
+            return IllegalMove(f"{card.name} goes on a {card.suit.title} foundation ({places}), not {label}",
                                rule="AT-4")
         if not self.found[f] and card.rank != self.base:
             return IllegalMove(f"a foundation starts with the base rank, {_rank_text(self.base)}, "

@@ -171,9 +171,13 @@ class TarotSolitaire(KnobCodes, Patience):
         if (target.rank == 1 and not target.is_trump) or target == _MAGICIAN:
             return IllegalMove(f"nothing plays as 0, so only the Fool may cover {target.name}",
                                rule=_value_rule(card, target))
+        # The value rule where a value or the trumps' order was misread (one higher, a high trump's
+        # printed number would fit, trump on trump); otherwise the building rule is what is broken.
+        misread = (playing_value(card) == playing_value(target) + 1 or card.rank == target.rank - 1
+                   or (card.is_trump and target.is_trump))
         return IllegalMove(f"{_value_text(card)} and {target.name} as {_played(target)}: a card "
                            "must play exactly one less than the card it goes on",
-                           rule=_value_rule(card, target))
+                           rule=_value_rule(card, target) if misread else "TS-1")
 
     def _why_not_empty(self, card: Card) -> IllegalMove:
         if card.is_fool and not self._wild():
@@ -246,7 +250,7 @@ class TarotSolitaire(KnobCodes, Patience):
         else:
             suits = _BUILD_TEXT[self.options["build"]]
         return (f"{card.name}{run} goes{back} on {target.name}: {_value_text(card)} and "
-                f"{target.name} as {_played(target)}, {how}; {suits} (TS-1).")
+                f"{target.name} as {_played(target)}, {how}; {suits[:-1]}, TS-1).")
 
 
 def _played(card: Card) -> str:

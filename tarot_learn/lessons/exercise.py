@@ -237,12 +237,24 @@ class Exercise:
         if self.misses == 1 and (self.rule or self.hint):
             named = f"Look again at rule {self.rule}." if self.rule else ""
             text = " ".join(t for t in (lead.strip(), named, self.hint) if t)
-            return Feedback(False, text, level="hint", rule=self.rule, rule_text=self.rule_text)
+            return Feedback(False, text, level="hint", rule=self.rule, rule_text=self._hint_quote())
         if self.misses <= 2 and self.step:
             return Feedback(False, f"{lead}Here is the step: {self.step}", level="step", rule=self.rule)
         because = f" {self.explain}" if self.explain else ""
         return Feedback(False, f"{lead}The answer is {self.shown_answer()}.{because}", level="answer",
                         rule=self.rule)
+
+    def _hint_quote(self) -> str:
+        """The rule quoted under the first hint: its whole text, or only its heading (the rule's name,
+        which a hint gives anyway) when the text holds the answer, as TS-5's list of digit sums does."""
+        tokens = self.answer_text().split() if self.kind == "cards" else [self.answer_text()]
+        holds = any(re.search(rf"(?<![\w.]){re.escape(t)}(?!\w|\.\d)", self.rule_text, re.IGNORECASE)
+                    for t in tokens)
+        if not self.rule_text or not holds:
+            return self.rule_text
+        from tarot_learn import rules
+
+        return f"{rules.title(str(self.rule))} (the whole rule is on the rule sheet)"
 
     def _record(self, right: bool) -> None:
         if not self.record:

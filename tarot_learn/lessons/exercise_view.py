@@ -27,6 +27,8 @@ class ExerciseView:
     def __init__(self, exercise: Any) -> None:
         import ipywidgets as w
 
+        from tarot_learn.widgets.session import PageGuard
+
         self.exercise = exercise
         self.toggles: list[Any] = []
         self.input = self._input(w)
@@ -43,6 +45,10 @@ class ExerciseView:
                else w.HBox([self.input, self.check]))
         self.box = w.VBox([prompt, row, self.output], layout=w.Layout(margin="6px 0"))
         self.box.add_class("lesson-exercise")
+        PageGuard(self._refuse).watch(self.box)     # the page may answer, nothing else
+
+    def _refuse(self, line: str) -> None:
+        self.output.value = Feedback(None, line, level="invalid").html()
 
     def _input(self, w: Any) -> Any:
         kind = self.exercise.kind

@@ -10,7 +10,7 @@ rest are the players' usual words.  ``docs/glossary.md`` is made from it::
 >>> next(t for t in terms() if t.english == "Knight (tarot pack)").french
 'Cavalier'
 >>> next(t for t in terms() if t.english == "Cups").french
-'Cœur'
+'Coupes'
 >>> suit_names()["Pentacles"]["Marseille (French)"]
 'Deniers'
 """
@@ -25,11 +25,11 @@ from typing import Sequence
 
 from tarot_learn.cards import TRUMP_NAMES, Card, Suit, roman, tarot_deck
 from tarot_learn.errors import OptionError
-from tarot_learn.games.french_tarot.cards import BOUTS, POIGNEE_NAMES, POIGNEE_SIZES
+from tarot_learn.games.french_tarot.cards import BOUTS, EXCUSE, POIGNEE_NAMES, POIGNEE_SIZES
 from tarot_learn.games.french_tarot.scoring import CONTRACT_LABELS, CONTRACTS, MULTIPLIERS
 
 __all__ = ["Term", "terms", "markdown", "suit_names", "court_names", "MARSEILLE_TRUMPS",
-           "MARSEILLE_NUMBERS", "main"]
+           "MARSEILLE_NUMBERS", "EXCUSE_MARK", "main"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,9 @@ MARSEILLE_TRUMPS: dict[int, str] = {
 # The number a Marseille-pattern deck prints on a trump, where it differs from the engine's
 # (None: the card carries no number).
 MARSEILLE_NUMBERS: dict[int, int | None] = {0: None, 8: 11, 11: 8}
+# What a French Tarot pack prints on the Excuse instead of a number (FFT 2012 p.2: "une carte
+# marquée d'une étoile").
+EXCUSE_MARK = "a star"
 
 
 def suit_names() -> dict[str, dict[str, str]]:
@@ -93,18 +96,22 @@ def court_names() -> dict[str, dict[str, str]]:
 
 
 def _card_terms() -> list[Term]:
-    out = [Term(n["Rider-Waite"], n["French Tarot (French)"], "The cards",
-                f"French Tarot says {n['French Tarot (English)']}; Marseille decks {n['Marseille (English)']} "
-                f"({n['Marseille (French)']})", Card(Suit[name.upper()], 14).suit.letter)
+    # A tarot suit's French name is the tarot one (Bâtons for Wands); French Tarot players borrow the
+    # playing-card suits' names (Trèfle, Clubs) instead, which the note gives.
+    out = [Term(n["Rider-Waite"], n["Marseille (French)"], "The cards",
+                f"Marseille decks {n['Marseille (English)']}; French Tarot players say "
+                f"{n['French Tarot (French)']} ({n['French Tarot (English)']})",
+                Card(Suit[name.upper()], 14).suit.letter)
            for name, n in suit_names().items()]
     for rank, n in court_names().items():
         note = "" if n["French Tarot (English)"] == rank else f"French Tarot says {n['French Tarot (English)']}"
         out.append(Term(f"{rank} (tarot pack)", n["French Tarot (French)"], "The cards", note, n["notation letter"]))
     ace = Card(Suit.CUPS, 1)
     out.append(Term(ace.rank_name, ace.french_name_fr.split(" de ")[0], "The cards", "", "A"))
-    count = sum(1 for c in tarot_deck() if c.is_trump)
-    out.append(Term("trump", "atout", "The cards", f"the {count} cards of the fifth suit, the Fool among them",
-                    "T0 .. T21"))
+    atouts = [c for c in tarot_deck() if c.is_trump and c != EXCUSE]
+    out.append(Term("trump", "atout", "The cards",
+                    f"the {len(atouts)} cards numbered {atouts[0].rank} to {atouts[-1].rank}; the Excuse "
+                    f"({EXCUSE}) is not one", f"{atouts[0]} .. {atouts[-1]}"))
     for card in BOUTS:
         out.append(Term(card.french_name, card.french_name_fr, "The cards",
                         f"{card.title} ({roman(card.rank)}); a bout", str(card)))

@@ -24,7 +24,7 @@ from tarot_learn.errors import OptionError
 from tarot_learn.lessons.exercise import Exercise, Feedback
 
 __all__ = ["Exercise", "Feedback", "quiz", "table", "say", "cards_picture", "Picture", "build_verdict",
-           "fits_in_column", "FitsExplorer", "progress_panel", "rule_sheet"]
+           "fits_in_column", "FitsExplorer", "progress_panel", "rule_sheet", "glossary_sheet"]
 
 
 def progress_panel() -> Any:
@@ -85,6 +85,27 @@ def rule_sheet(prefix: str = "TS", only: Sequence[str] | None = None, *, open_: 
     label = f"The rules {', '.join(ids)}" if only is not None else f"The whole rule sheet ({ids[0]} .. {ids[-1]})"
     return _Html(f"<details class='lesson-rules'{' open' if open_ else ''}><summary style='cursor:pointer'>"
                  f"<b>{e(label)}</b> (click to read)</summary><ul style='max-width:60em'>{items}</ul></details>")
+
+
+def glossary_sheet(sections: Sequence[str] | None = None, *, open_: bool = False) -> _Html:
+    """The English/French glossary (``docs/glossary.md``'s terms), or only its ``sections``, as a
+    fold-out block in the lesson: made from the package, so it works wherever the lesson runs.
+
+    >>> block = glossary_sheet(["The cards"]).text
+    >>> block.startswith("<details") and "Bâtons" in block and "Bidding" not in block
+    True
+    """
+    from tarot_learn.lessons import glossary
+
+    terms = [t for t in glossary.terms() if sections is None or t.section in sections]
+    if not terms:
+        known = sorted({t.section for t in glossary.terms()})
+        raise OptionError(f"no glossary section {list(sections or [])!r}: choose from {', '.join(known)}")
+    rows = [(t.english, t.french, t.note, t.seen_as) for t in terms]
+    label = "The glossary, English and French" + (f": {', '.join(sections).lower()}" if sections else "")
+    body = table(["English", "French", "notes", "written / rule"], rows).text
+    return _Html(f"<details class='lesson-glossary'{' open' if open_ else ''}><summary style='cursor:pointer'>"
+                 f"<b>{html.escape(label)}</b> (click to read)</summary>{body}</details>")
 
 
 def say(text: str) -> Any:
@@ -161,6 +182,9 @@ def build_verdict(card: Any, target: Any, game: str = "tarot-solitaire",
     (False, True)
     >>> build_verdict(Card.parse("KC", "standard"), Card.parse("AC", "standard"), "american-toad")[0]
     True
+    >>> print(build_verdict(Card.parse("2C"), Card.parse("AP"))[1])   # the value first, then the group
+    nothing plays as 0, so only the Fool may cover Ace of Pentacles (rule TS-2); besides, Two of Cups and Ace of
+    Pentacles are both in the Pentacles and Cups group; suit cards must alternate groups (rule TS-6)
     """
     if card == target:
         return False, f"{card.name} is one card: it cannot lie on itself."
@@ -168,7 +192,20 @@ def build_verdict(card: Any, target: Any, game: str = "tarot-solitaire",
     err = state.why_illegal("t2>t1")
     if err is None:
         return True, state.explain("t2>t1")
+    if _game_name(game) == "tarot-solitaire" and "build" not in options:
+        # A learner reads the value before the suit group: when both fail, say the value first, so
+        # "not the same group" never suggests that a card of the other group would fit.
+        by_value = _position(card, target, game, **options, build="any_suit").why_illegal("t2>t1")
+        if by_value is not None and str(by_value) != str(err):
+            return False, f"{by_value}; besides, {err}"
     return False, str(err)
+
+
+def _game_name(game: str) -> str:
+    """The registered name of ``game`` (an alias or a class name is accepted by ``games.get``)."""
+    from tarot_learn import games
+
+    return str(games.get(game).name)
 
 
 def fits_in_column(target: Any, **options: Any) -> list[Any]:

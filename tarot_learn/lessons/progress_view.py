@@ -36,6 +36,8 @@ class ProgressPanel:
     def __init__(self) -> None:
         import ipywidgets as w
 
+        from tarot_learn.widgets.session import PageGuard
+
         self.name = w.Text(value=progress.learner(), description="Your name:",
                            layout=w.Layout(width="22em"))
         use = w.Button(description="Use this name", icon="user", layout=w.Layout(width="auto"))
@@ -46,6 +48,10 @@ class ProgressPanel:
         self.table = w.HTML(summary_html())
         self.box = w.VBox([w.HBox([self.name, use, again]), self.message, self.table])
         self.box.add_class("lesson-progress-panel")
+        PageGuard(self._refuse).watch(self.box)     # the page may type a name and press, nothing else
+
+    def _refuse(self, line: str) -> None:
+        self.message.value = f"<p style='color:#b3261e'>{html.escape(line)}</p>"
 
     def use_name(self, name: str) -> str:
         """Keep the progress of the next exercises under ``name`` (and show that learner's summary)."""

@@ -30,6 +30,25 @@ __all__ = ["ScoreCalculator"]
 
 _FIELDS = ("players", "contract", "bouts", "points", "petit_au_bout", "poignee_attack",
            "poignee_defence", "chelem")
+# A dropdown shows None as no selection at all (a blank box), so "no petit au bout" and "no chelem"
+# travel through the controls as this word and become None again in the inputs.
+_NONE = "none"
+_OPTIONAL = ("petit_au_bout", "chelem")
+
+
+def _shown(name: str, value: Any) -> Any:
+    return _NONE if name in _OPTIONAL and value is None else value
+
+
+def _read(name: str, value: Any) -> Any:
+    return None if name in _OPTIONAL and value == _NONE else value
+
+
+def _said(points: Any) -> str:
+    """A typed number as the learner typed it (95, not 95.0); anything else as it came."""
+    if isinstance(points, float) and points == points and abs(points) != float("inf"):
+        return f"{points:g}"
+    return repr(points)
 
 
 class ScoreCalculator:
@@ -55,6 +74,7 @@ class ScoreCalculator:
         unknown = set(inputs) - set(_FIELDS)
         if unknown:
             raise OptionError(f"unknown input {sorted(unknown)[0]!r}; the inputs are {', '.join(_FIELDS)}")
+        inputs = {name: _read(name, value) for name, value in inputs.items()}
         for name, value in inputs.items():
             if name != "points" and name != "players" and value not in self._values(name, inputs):
                 # Refused with a reason, never shown as a blank control.
@@ -77,7 +97,7 @@ class ScoreCalculator:
         players = pending.get("players", self.inputs["players"])
         if name.startswith("poignee"):
             return [0, *POIGNEE_SIZES.get(players, ())]
-        return [o[1] if isinstance(o, tuple) else o for o in self._options(name)]
+        return [_read(name, o[1] if isinstance(o, tuple) else o) for o in self._options(name)]
 
     def poignee_sizes(self) -> list[int]:
         """The poignée sizes (trumps shown) at this table size (FT-15)."""
@@ -96,18 +116,18 @@ class ScoreCalculator:
             "players": [3, 4, 5],
             "contract": [(v, k) for k, v in CONTRACT_LABELS.items()],
             "bouts": [0, 1, 2, 3],
-            "petit_au_bout": [("no", None), ("by the attack", "attack"), ("by the defence", "defence")],
+            "petit_au_bout": [("no", _NONE), ("by the attack", "attack"), ("by the defence", "defence")],
             "poignee_attack": sizes,
             "poignee_defence": sizes,
-            "chelem": [("none", None)] + [(k.replace("_", " "), k) for k in CHELEMS],
+            "chelem": [("none", _NONE)] + [(k.replace("_", " "), k) for k in CHELEMS],
         }[name]
 
     def _sync_controls(self) -> None:
         for name, control in self._controls.items():
             if name != "points" and list(control.options) != self._options(name):
                 control.options = self._options(name)
-            if control.value != self.inputs[name]:
-                control.value = self.inputs[name]
+            if control.value != _shown(name, self.inputs[name]):
+                control.value = _shown(name, self.inputs[name])
 
     def _compute(self) -> None:
         i = self.inputs
@@ -116,7 +136,7 @@ class ScoreCalculator:
         try:
             points = i["points"]
             if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= 91:
-                raise OptionError(f"points are the attack's card points, from 0 to 91, not {points!r}")
+                raise OptionError(f"points are the attack's card points, from 0 to 91, not {_said(points)}")
             self.score = score_deal(i["players"], i["contract"], i["bouts"], points,
                                     petit_au_bout=i["petit_au_bout"], poignees=poignees,
                                     chelem=i["chelem"])
@@ -137,12 +157,14 @@ class ScoreCalculator:
         if self._widget is None:
             import ipywidgets as w
 
+            from tarot_learn.widgets.session import PageGuard
+
             i = self.inputs
             wide = {"style": {"description_width": "10em"}, "layout": w.Layout(width="22em")}
             labels = {"players": "players", "contract": "contract", "bouts": "bouts (attack)",
                       "petit_au_bout": "petit au bout", "poignee_attack": "poignée (attack)",
                       "poignee_defence": "poignée (defence)", "chelem": "chelem"}
-            c = self._controls = {name: w.Dropdown(options=self._options(name), value=i[name],
+            c = self._controls = {name: w.Dropdown(options=self._options(name), value=_shown(name, i[name]),
                                                    description=label, **wide)
                                   for name, label in labels.items()}
             # Not a BoundedFloatText: it would clamp 95 to 91 without a word; the engine refuses.
@@ -150,8 +172,8 @@ class ScoreCalculator:
 
             def changed(change: Any) -> None:
                 name = next(k for k, v in c.items() if v is change["owner"])
-                if self.inputs[name] != change["new"]:
-                    self.set(**{name: change["new"]})
+                if self.inputs[name] != _read(name, change["new"]):
+                    self.set(**{name: _read(name, change["new"])})
 
             for control in c.values():
                 control.observe(changed, names="value")
@@ -161,7 +183,12 @@ class ScoreCalculator:
             self._widget = w.VBox([w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")),
                                    self._result])
             self._result.value = self.html()
+            PageGuard(self._refuse).watch(self._widget)     # the page may pick values, nothing else
         return self._widget
+
+    def _refuse(self, line: str) -> None:
+        if self._result is not None:
+            self._result.value = f"<p style='color:#b3261e'>{html.escape(line)}</p>" + self.html()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -142,8 +142,22 @@ def _american_toad() -> Sheet:
     ))
 
 
+CHELEM_LABELS = (("announced_made", "announced, made"), ("unannounced_made", "made unannounced"),
+                 ("announced_failed", "announced, failed"), ("defence", "made by the defence"))
+
+
 def _points(half: int) -> str:
     return ft_cards.format_points(half)
+
+
+def _deal_value_rules(base: int, petit: int) -> RuleList:
+    """The FFT's order of the deal's value (p.8), each step with its sign."""
+    return RuleList("The deal's value V, in the FFT's order; each defender scores -V (FT-39)", (
+        f"1. ±({base} + |margin|) x m: + when the contract is made, - when it fails (FT-33 to FT-35).",
+        f"2. ±{petit} x m for a petit au bout: + when the attack takes it, - when the defence does, "
+        "made or failed (FT-36).",
+        "3. + each poignée, to the side that wins the deal (FT-37); 4. + the chelem (FT-38); neither multiplied.",
+    ))
 
 
 def _french_tarot() -> Sheet:
@@ -152,11 +166,13 @@ def _french_tarot() -> Sheet:
     kinds += [(f"{name} (any suit)", Card(Suit.CUPS, rank)) for name, rank in
               (("King", 14), ("Queen", 13), ("Knight / Cavalier", 12), ("Page / Jack", 11))]
     kinds += [("any other card", Card(Suit.CUPS, 7))]
-    base = ft_scoring.score_deal(4, "prise", bouts=3, points=36)
-    petit = ft_scoring.score_deal(4, "prise", bouts=3, points=36, petit_au_bout="attack").value - base.value
+    base = ft_scoring.score_deal(4, "prise", bouts=3, points=36).value          # a contract made by 0
+    petit = ft_scoring.score_deal(4, "prise", bouts=3, points=36, petit_au_bout="attack").value - base
     example = ft_scoring.score_deal(4, "garde", bouts=2, points=49, petit_au_bout="attack",
                                     poignees=[("attack", 10)])
     players = tuple(ft_cards.HAND_SIZES)
+    contracts = ft_scoring.CONTRACTS
+    mult = ft_scoring.MULTIPLIERS
     return Sheet("french-tarot", "French Tarot", "3, 4 or 5 players: bid, take tricks, count the points", (
         Table("Card points (FT-28)",
               (("card", "points"), *((label, _points(ft_cards.card_points_half(c))) for label, c in kinds),
@@ -164,20 +180,21 @@ def _french_tarot() -> Sheet:
         Table("Points the attack needs (FT-31)",
               (("bouts in the attack's tricks", *(str(b) for b in ft_cards.THRESHOLDS)),
                ("points needed", *(str(p) for p in ft_cards.THRESHOLDS.values())))),
-        Table("Contracts (FT-6) and the deal's value (FT-33, FT-36)",
-              (("contract", *(ft_scoring.CONTRACT_LABELS[c] for c in ft_scoring.CONTRACTS)),
-               ("multiplier", *(f"x{ft_scoring.MULTIPLIERS[c]}" for c in ft_scoring.CONTRACTS)),
-               ("contract + petit au bout", *(f"({base.value} + margin + {petit}) x{ft_scoring.MULTIPLIERS[c]}"
-                                              for c in ft_scoring.CONTRACTS)))),
-        Table("Players, hands and bonuses (FT-3, FT-15, FT-37, FT-38)",
+        Table("Contracts (FT-6) and the deal's value (FT-33 to FT-36)",
+              (("contract", *(ft_scoring.CONTRACT_LABELS[c] for c in contracts)),
+               ("multiplier m", *(f"x{mult[c]}" for c in contracts)),
+               ("made + / failed -", *(f"±({base} + |margin|) x{mult[c]}" for c in contracts)),
+               ("petit au bout", *(f"±{petit} x{mult[c]}" for c in contracts)))),
+        _deal_value_rules(base, petit),
+        Table("Players, hands and poignées (FT-3, FT-15, FT-37)",
               (("players", *(str(n) for n in players)),
                ("cards each / dog", *(f"{ft_cards.HAND_SIZES[n]} / {ft_cards.DOG_SIZES[n]}" for n in players)),
                *((f"poignée {name} (+{ft_cards.POIGNEE_BONUS[name]})",
                   *(f"{ft_cards.POIGNEE_SIZES[n][i]} trumps" for n in players))
-                 for i, name in enumerate(ft_cards.POIGNEE_NAMES)),
-               ("chelem", *(f"{label} {ft_scoring.CHELEMS[key]:+d}" for key, label in
-                            (("announced_made", "announced"), ("unannounced_made", "unannounced"),
-                             ("announced_failed", "failed")))))),
+                 for i, name in enumerate(ft_cards.POIGNEE_NAMES)))),
+        Table("Chelem (FT-38): every trick to one side, whatever the number of players",
+              (("chelem", *(label for _, label in CHELEM_LABELS)),
+               ("for the attack", *(f"{ft_scoring.CHELEMS[key]:+d}" for key, _ in CHELEM_LABELS)))),
         RuleList("A scored deal, as the engine writes it (the FFT's first example)",
                  tuple(" ".join(line.split()) for line in example.breakdown().splitlines())),
         _rules("Playing the cards", "FT-18 FT-19 FT-20 FT-23"),

@@ -15,23 +15,24 @@ send byte-identical messages: the view, its digest, every control's text.  The d
 which anyone can deal every face-down card again) stays in Python: the page shows it only after
 the player presses "Share deal", and ``sharing=False`` (a class challenge) keeps it hidden.
 "No moves left" is said only when the player can see it: no legal move at all.  Every message
-from the page is checked (:func:`~tarot_learn.widgets._common.check_page_messages` and a small
-schema for the card table's intents); anything else is refused with one line, never a traceback.
+from the page is checked (the page session's guard, :mod:`~tarot_learn.widgets.session`, and a
+small schema for the card table's intents); anything else is refused with one line, never a
+traceback.  The board's buttons, its ``press`` names and the page's keys come from one table,
+:data:`ACTIONS`.
 
 Clicking: a card (or the run it heads) is picked up and the piles it may go to light up; a
 click on one of them moves it, and the panel says which rule allowed the move, or which rule
-refused it.  Clicking the stock draws (or redeals); a double-click sends a card up.
+refused it.  Clicking the stock draws (or redeals); a double-click sends a card up; a drag and
+drop is one move.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib
 import json
-from typing import Any, Callable
+from typing import Any
 
-import anywidget
 import ipywidgets as W
 import traitlets as T
 
@@ -42,32 +43,44 @@ from ..deals import MAX_CODE_LENGTH, MAX_SEED
 from ..errors import OptionError, TarotLearnError
 from ..games.solitaire import Patience, PatienceObservation
 from ..observation import Role
+from . import actions as A
 from .autosave import Autosave, check_token
-from ._common import (MAX_PAGE_TEXT, check_page_messages, css, esm, card_pictures, esc,
-                      message_html, pack_cards, resolve_deck, short_list, value_badges)
+from ._common import MAX_PAGE_TEXT, css, esm, esc, message_html, pack_cards, resolve_deck, short_list, value_badges
+from .session import PageSession, PageSurface, batched, cached_pictures
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
-           "observation_digest", "check_intent", "place_name", "card_names", "board_pictures"]
-
-# (deck identity, pack, height, show_value) -> {notation: png}; pictures are encoded once per
-# process, so a new deal or a second board costs no encoding and the traitlet holds the same dict.
-_PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
+           "observation_digest", "check_intent", "place_name", "card_names", "board_pictures", "ACTIONS"]
 
 # The intents a page may send, with the fields each one carries (an index may be null).
 _EVENTS = {"click": ("pile", "index"), "dblclick": ("pile",), "drop": ("src", "index", "dst"),
            "key": ("name",), "ping": ("n",), "hello": ("token",)}
-_KEYS = ("draw", "undo", "redo", "hint", "auto", "new", "deselect", "share")
 _MAX_INDEX = 200          # more cards than any pile of any patience can hold
 
-_BUTTONS = (  # name, label, tooltip, icon
-    ("new", "New deal", "deal again: a seed or deal code from the box, else random", "refresh"),
-    ("draw", "Draw", "turn cards from the stock (space or d)", "clone"),
-    ("undo", "Undo", "take back the last move (z)", "undo"),
-    ("redo", "Redo", "replay the move taken back (y)", "repeat"),
-    ("hint", "Hint", "light up a good move (h)", "lightbulb-o"),
-    ("auto", "Auto-finish", "send every card that can safely go up to the foundations", "forward"),
-    ("share", "Share deal", "show the deal code (it reveals every face-down card)", "share-alt"),
+
+def _can_draw(board: "SolitaireBoard", obs: PatienceObservation) -> bool:
+    return bool(obs.pile("s").size) or _can_redeal(obs)
+
+
+#: Every action of the board, once: its button (row "top" or "play"; no label: a key only), its
+#: keys on the page, the method that does it, and when its button may be pressed.
+ACTIONS = (
+    A.Action("new", "New deal", "deal again: a seed or deal code from the box, else random", "refresh",
+             handler="_new_from_box", row="top"),
+    A.Action("share", "Share deal", "show the deal code (it reveals every face-down card)", "share-alt",
+             handler="_share", row="top",
+             enabled=lambda b, obs: b.state.deal_code is not None and not b.code_shown),
+    A.Action("draw", "Draw", "turn cards from the stock", "clone", keys=(" ", "d"), handler="_draw",
+             row="play", enabled=_can_draw),
+    A.Action("undo", "Undo", "take back the last move", "undo", keys=("z", "Ctrl+z"), handler="_undo",
+             row="play", enabled=lambda b, obs: bool(obs.on_table)),
+    A.Action("redo", "Redo", "replay the move taken back", "repeat", keys=("y", "Ctrl+Shift+z"),
+             handler="_redo", row="play", enabled=lambda b, obs: bool(b.state.redo_moves)),
+    A.Action("hint", "Hint", "light up a good move", "lightbulb-o", keys=("h",), handler="_hint", row="play"),
+    A.Action("auto", "Auto-finish", "send every card that can safely go up to the foundations", "forward",
+             keys=("a",), handler="_auto", row="play", enabled=lambda b, obs: not obs.won),
+    A.Action("deselect", None, "put the picked-up card back", keys=("Escape",), handler="refresh"),
 )
+_KEYS = A.names(ACTIONS)
 
 
 def patience_games() -> list[str]:
@@ -217,25 +230,18 @@ def _can_redeal(obs: PatienceObservation) -> bool:
             and (obs.redeals_left is None or obs.redeals_left > 0))
 
 
-def _pictures(deck: Any, pack: str, height: int, show_value: bool) -> dict[str, bytes]:
-    key = (deck.id, pack, height, show_value)
-    got = _PICTURES.get(key)
-    if got is None:
-        got = _PICTURES[key] = card_pictures(deck, pack, height, show_value=show_value)
-    return got
-
-
 def board_pictures(deck: Any, pack: str, height: int, show_values: bool) -> dict[str, Any]:
     """What a :class:`PatienceView` draws with, sent once per deck: ``images`` (encoded once per
     process for each deck, pack and size), ``badges`` ("plays as" values) and ``names`` (the
     cards' accessible names, :func:`card_names`)."""
     show = show_values and pack == "tarot"
-    return {"images": _pictures(deck, pack, height, show), "badges": value_badges(deck, pack) if show else {},
+    return {"images": cached_pictures(deck, pack, height, show), "badges": value_badges(deck, pack) if show else {},
             "names": card_names(pack)}
 
 
-class PatienceView(anywidget.AnyWidget):
-    """The card table itself: draws ``view`` with ``images`` and reports what the user does."""
+class PatienceView(PageSurface):
+    """The card table itself: draws ``view`` with ``images`` and reports what the user does
+    (every message it gets goes through the page session's guard)."""
 
     _esm = esm("board.js")
     _css = css("board.css")
@@ -245,13 +251,8 @@ class PatienceView(anywidget.AnyWidget):
     names = T.Dict(help="{notation: the card's name for screen readers}; sent once per deck").tag(sync=True)
     card_height = T.Int(112, help="height of a card on screen, CSS pixels").tag(sync=True)
     view = T.Dict(help="the compact view: piles, selection, lit targets, status, version").tag(sync=True)
-    heartbeat = T.Float(5.0, help="seconds between the page's pings; no answer for three of them: "
-                                  "'connection lost' (0: no heartbeat)").tag(sync=True)
     mode = T.Unicode("play", help="'play' (a board) or 'present' (a projector-sized walkthrough)").tag(sync=True)
-
-    def pong(self, n: int) -> None:
-        """Answer the page's heartbeat ``n`` (a custom message: no view is sent again)."""
-        self.send({"pong": n})
+    key_map = T.Dict(help="{key name: action name}: the keys the page sends as actions").tag(sync=True)
 
 
 def _new_state(game: str, seed: int | None, state: Patience | None, options: dict[str, Any]) -> Patience:
@@ -276,7 +277,7 @@ def _check_card_height(card_height: object) -> int:
     return card_height
 
 
-class SolitaireBoard(W.VBox):
+class SolitaireBoard(PageSession):
     """An interactive patience board with its controls.
 
     ``SolitaireBoard(game="tarot-solitaire", seed=None, deck=None, **options)`` deals a new game
@@ -303,9 +304,6 @@ class SolitaireBoard(W.VBox):
         state = _new_state(game, seed, state, options)
         if not isinstance(autosave, bool):
             raise OptionError(f"autosave is True (every move kept on disk for a reload) or False, not {autosave!r}")
-        self._autosave_on = autosave
-        self._autosave: Autosave | None = None
-        self._saved_at: tuple[int, int, int] | None = None
         card_height = _check_card_height(card_height)
         if not isinstance(sharing, bool):
             raise OptionError(f"sharing is True (the player may show the deal code) or False (a "
@@ -323,13 +321,12 @@ class SolitaireBoard(W.VBox):
         self._show_values = bool(show_values)
         # Pictures are drawn a little larger than shown so they stay sharp on high-DPI screens.
         self._picture_height = min(4000, round(card_height * 1.5))
-        self.surface = PatienceView(card_height=card_height)
-        super().__init__(self._build_controls())
+        self.surface = PatienceView(card_height=card_height, key_map=A.key_map(ACTIONS))
+        # The page session guards every comm of the board, now and as controls join it.
+        super().__init__(self._build_controls(), surface=self.surface, autosave=autosave)
         self.add_class("tl-solitaire-board")
         self._build_options()
         self._send_pictures()
-        # Every comm of the board answers the page through the check; the table's intents too.
-        check_page_messages(self, self._refuse_page, {self.surface: self._on_browser_msg})
         self._say(f"{state.title}: click a card to pick it up, then click where it should go. "
                   "Double-click sends a card up to its foundation.", "info")
         self._sync()
@@ -349,7 +346,7 @@ class SolitaireBoard(W.VBox):
         self._values = W.Checkbox(value=self._show_values, description="show plays-as values",
                                   indent=False, layout=W.Layout(width="190px"))
         self._values.observe(self._on_values, names="value")
-        self.buttons = {name: self._button(name, label, tip, icon) for name, label, tip, icon in _BUTTONS}
+        self.buttons = A.make_buttons(ACTIONS, self.press)
         self._counter, self._status, self._explain, self._deal_info = (W.HTML() for _ in range(4))
         self._counter.add_class("tl-counter")
         self._status.add_class("tl-status")
@@ -357,17 +354,11 @@ class SolitaireBoard(W.VBox):
         row = W.Layout(flex_flow="row wrap", align_items="center")
         top = W.HBox([self._game, self._seed, self.buttons["new"], self._deal_info,
                       self.buttons["share"]], layout=row)
-        play = W.HBox([self.buttons[n] for n in ("draw", "undo", "redo", "hint", "auto")]
+        play = W.HBox([self.buttons[a.name] for a in ACTIONS if a.row == "play"]
                       + [self._counter], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         opts = W.HBox([self._options_box, self._values],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
         return [top, opts, self.surface, play, self._status, self._explain]
-
-    def _button(self, name: str, label: str, tip: str, icon: str) -> W.Button:
-        b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
-        b.on_click(lambda _: self.press(name))
-        b.add_class(f"tl-btn-{name}")
-        return b
 
     # ----- public --------------------------------------------------------------------------------
     @property
@@ -379,6 +370,11 @@ class SolitaireBoard(W.VBox):
     def sharing(self) -> bool:
         """Whether the player may show the deal code (``False`` for a class challenge)."""
         return self._sharing
+
+    @property
+    def code_shown(self) -> bool:
+        """Whether the player has pressed "Share deal" for this deal (the page shows the code)."""
+        return self._code_shown
 
     @property
     def deck(self) -> Any:
@@ -448,30 +444,44 @@ class SolitaireBoard(W.VBox):
         # which foundation it belongs to and why it cannot go up yet.
         self._play_text(f"{pile}>f")
 
-    def drop(self, src: str, index: int, dst: str) -> None:
-        """A card dragged from ``src`` (at ``index``, with the cards on it) and dropped on ``dst``."""
+    def drop(self, src: str, index: int | None, dst: str) -> None:
+        """A card dragged from ``src`` (at ``index``, with the cards on it; ``None``: the top
+        card) and dropped on ``dst``: one move, played or refused with its rule, one view sent."""
+        st = self._state
+        src, dst = str(src).strip().lower(), str(dst).strip().lower()
         self._clear_selection()
-        self.click(src, index)
-        if self.selected is not None and str(dst).strip().lower() != self.selected[0]:
-            self.click(dst)
-        elif self.selected is not None:
-            self._clear_selection()
-            self._sync()
+        for pile in (src, dst):
+            if pile not in st.pile_ids():
+                return self.refuse(f"There is no pile {pile!r} here; the piles are {' '.join(st.pile_ids())}.")
+        if src == "s":
+            return self._play_text("s")         # the stock draws, dragged or clicked
+        cards = self._cards(src)
+        if not cards:
+            return self.refuse(f"{_cap(self._pile_name(src))} is empty: there is no card to move.")
+        if index is None or src[0] in "wrf" or not 0 <= index < len(cards):
+            index = len(cards) - 1              # only the top card of these piles is in play
+        if cards[index] is None:
+            return self.refuse(f"That card is face down; it turns up when the cards on it have moved "
+                               f"away ({st.RULE.get('faceup', '')}).")
+        if src == dst:
+            self._say("Put back.", "info")
+            return self._sync()
+        count = len(cards) - index
+        self._play_text(f"{src}>{dst}" + (f"x{count}" if count != 1 else ""))
 
     def press(self, name: str) -> None:
-        """A button or key: ``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``, ``share``,
-        ``deselect``."""
+        """A button or key, by its name in :data:`ACTIONS`: ``draw``, ``undo``, ``redo``,
+        ``hint``, ``auto``, ``new``, ``share``, ``deselect``."""
         name = str(name).strip().lower()
-        actions: dict[str, Callable[[], None]] = {
-            "draw": self._draw, "undo": self._undo, "redo": self._redo, "hint": self._hint,
-            "auto": self._auto, "new": lambda: self.new_deal(self._seed.value),
-            "deselect": self.refresh, "share": self._share}
-        action = actions.get(name)
+        action = next((a for a in ACTIONS if a.name == name), None)
         if action is None:
-            self._say(f"There is no {_short(name)} button; try draw, undo, redo, hint, auto, new or "
-                      "share.", "refused")
-            return self._sync()
-        action()
+            return self.refuse(f"There is no {_short(name)} button; try "
+                               f"{', '.join(n for n in _KEYS if n != 'deselect')}.")
+        getattr(self, action.handler)()
+
+    def _new_from_box(self) -> None:
+        """New deal: from the seed or deal code in the box, else random."""
+        self.new_deal(self._seed.value)
 
     def new_deal(self, seed: "int | str | None" = None) -> None:
         """Deal again: ``seed`` is a number, a deal code (of any patience), or blank/None for a
@@ -571,7 +581,6 @@ class SolitaireBoard(W.VBox):
                            style={"description_width": "initial"},
                            layout=W.Layout(width="auto", margin="0 12px 0 0"))
             w.observe(self._on_option, names="value")
-            check_page_messages(w, self._refuse_page)
             self._option_widgets[opt.name] = w
             widgets.append(w)
         self._options_box.children = widgets
@@ -777,44 +786,25 @@ class SolitaireBoard(W.VBox):
         view = {"v": self._version, **page_view(obs, self._state.pack),
                 "sel": list(self.selected) if self.selected else None, "targets": self.targets}
         # One message per widget that changes (each child has its own comm, so hold each).
-        with contextlib.ExitStack() as stack:
-            for w in (self.surface, self._counter, self._deal_info, self._status, self._explain,
-                      *self.buttons.values()):
-                stack.enter_context(w.hold_sync())
+        with batched(self.surface, self._counter, self._deal_info, self._status, self._explain,
+                     *self.buttons.values()):
             self.surface.view = view
             self._sync_panels(obs)
             self._sync_buttons(obs, view["redeal"])
         self._keep()
 
-    # ----- autosave --------------------------------------------------------------------------------
-    def resume(self, token: str) -> None:
-        """The page's resume token arrived (the browser calls this once the board is drawn):
-        from now on every move is saved under it; and if this board has not been played yet and
-        a game is saved under the token (the kernel was lost and the page reloaded), that game
-        comes back, replayed through the rules.  A token of the wrong form changes nothing."""
-        if not self._autosave_on:
-            return
-        why = check_token(token)
-        if why is not None:
-            self._say(f"The page sent a resume token this board does not take ({why}); nothing changed.",
-                      "refused")
-            return self._sync()
-        keeper = Autosave(token)
-        fresh = not self._state.moves and not self._state.redo_moves
-        saved = None
-        if fresh and (self._autosave is None or self._autosave.token != token):
-            try:
-                saved = keeper.load()
-            except TarotLearnError as err:
-                self._say(f"{_cap(str(err))}. This is a new deal.", "refused")
-            except OSError as err:
-                self._say(f"The autosave could not be read ({type(err).__name__}).", "refused")
-        self._autosave, self._saved_at = keeper, None
+    # ----- autosave (the page session's hooks) -----------------------------------------------------
+    def _save_fresh(self) -> bool:
+        return not self._state.moves and not self._state.redo_moves
+
+    def _save_load(self, keeper: Autosave) -> Any:
+        return keeper.load()
+
+    def _save_take(self, saved: Any) -> None:
         if isinstance(saved, Patience) and self._resumes(saved):
             self._set_state(saved)
             self._say(f"Resumed your game of {saved.title} where it was before the page reloaded "
                       f"({saved.moves_made} moves). New deal starts afresh.", "info")
-        self._sync()
 
     def _resumes(self, saved: Patience) -> bool:
         """Whether a saved game belongs on this board: the same game, and the same deal unless
@@ -823,25 +813,15 @@ class SolitaireBoard(W.VBox):
             return False
         return self._asked_random or saved.deal_code == self._state.deal_code
 
-    @property
-    def autosave_path(self) -> Any:
-        """The file this board's game is saved to (``None`` until the page sends its token)."""
-        return self._autosave.path if self._autosave is not None else None
-
-    def _keep(self) -> None:
-        """Save the game when it changed since the last save (a disk problem is said, not raised)."""
-        if self._autosave is None:
-            return
+    def _save_mark(self) -> Any:
         st = self._state
-        mark = (id(st), len(st.moves), len(st.redo_moves))
-        if mark == self._saved_at:
-            return
-        try:
-            self._autosave.save(st)
-            self._saved_at = mark
-        except OSError as err:
-            self._explain.value += message_html(f"Autosave failed ({type(err).__name__}): the game goes "
-                                                "on but a reload would not resume it.", "refused")
+        return (id(st), len(st.moves), len(st.redo_moves))
+
+    def _save_text(self) -> str:
+        return self._state.to_json()
+
+    def _autosave_failed(self, html_text: str) -> None:
+        self._explain.value += html_text
 
     def _sync_panels(self, obs: PatienceObservation) -> None:
         code = self._state.deal_code
@@ -867,53 +847,37 @@ class SolitaireBoard(W.VBox):
         self._explain.value = message_html(self.message, self.message_kind) if self.message else ""
 
     def _sync_buttons(self, obs: PatienceObservation, can_redeal: bool) -> None:
-        b = self.buttons
-        stock = obs.pile("s").size
-        b["undo"].disabled = not obs.on_table
-        b["redo"].disabled = not self._state.redo_moves
-        b["draw"].disabled = not stock and not can_redeal
-        b["draw"].description = "Redeal" if (not stock and can_redeal) else "Draw"
-        b["auto"].disabled = obs.won
-        b["share"].disabled = self._state.deal_code is None or self._code_shown
+        for action in ACTIONS:
+            button = self.buttons.get(action.name)
+            if button is not None and action.enabled is not None:
+                button.disabled = not action.enabled(self, obs)
+        self.buttons["draw"].description = "Redeal" if (not obs.pile("s").size and can_redeal) else "Draw"
 
-    def _refuse_page(self, line: str) -> None:
-        """A page message was refused: say so in one line; the game is untouched."""
-        self._say(line, "refused")
-        self._sync()
-
-    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def on_intent(self, content: Any) -> None:
         """Intents from the page, checked against a small schema (:func:`check_intent`).
         Anything else is ignored with a one-line message; no page message ever raises into the
         notebook."""
         why = check_intent(content)
         if why is not None:
-            return self._refuse_page(f"The page sent the card table something it does not accept "
-                                     f"({why}); nothing changed.")
+            return self.refuse(f"The page sent the card table something it does not accept "
+                               f"({why}); nothing changed.")
         event = content["event"]
         try:
             self._dispatch(event, content)
         except TarotLearnError as err:
             self._clear_selection()
-            self._say(f"Not allowed: {err}", "refused")
-            self._sync()
+            self.refuse(f"Not allowed: {err}")
         except Exception as err:  # a stray message must never break the board or reach the notebook
             self._clear_selection()
-            self._say(f"Something went wrong handling that {event} ({type(err).__name__}).", "refused")
-            self._sync()
+            self.refuse(f"Something went wrong handling that {event} ({type(err).__name__}).")
 
     def _dispatch(self, event: str, content: dict[str, Any]) -> None:
-        if event == "ping":
-            self.surface.pong(content["n"])
-        elif event == "hello":
-            self.resume(content["token"])
-        elif event == "click":
+        if event == "click":
             self.click(str(content.get("pile", "")), _index(content.get("index")))
         elif event == "dblclick":
             self.double_click(str(content.get("pile", "")))
         elif event == "drop":
-            idx = _index(content.get("index"))
-            self.drop(str(content.get("src", "")), idx if idx is not None else -1,
-                      str(content.get("dst", "")))
+            self.drop(str(content.get("src", "")), _index(content.get("index")), str(content.get("dst", "")))
         else:
             self.press(str(content.get("name", "")))
 

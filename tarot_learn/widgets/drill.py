@@ -12,7 +12,7 @@ Python entry points (what the buttons call, so tests need no browser): :meth:`Dr
 :meth:`Drill.choose`, :meth:`Drill.next`, :meth:`Drill.set_kind`, :meth:`Drill.set_cards`.
 
 The page is untrusted: every comm message it sends goes through
-:func:`~tarot_learn.widgets._common.check_page_messages` (a text box's value up to 200
+:class:`~tarot_learn.widgets.session.PageGuard` (a text box's value up to 200
 characters, a dropdown's index, a toggle's value, a click on an enabled button); anything else is
 refused with one line in the feedback panel and changes nothing.  Nothing the page receives
 names the card before it is answered: the picture has no printed name on a name question and no
@@ -36,7 +36,8 @@ import ipywidgets as W
 from ..cards import Card
 from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Progress, Question
 from ..errors import DeckError, OptionError, TarotLearnError
-from ._common import check_page_messages, resolve_deck
+from ._common import resolve_deck
+from .session import PageSession
 
 __all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
 
@@ -64,7 +65,7 @@ def _panel(body: str, colour: str) -> str:
             f'line-height:1.35">{body}</div>')
 
 
-class Drill(W.VBox):
+class Drill(PageSession):
     """A recognition drill: ``Drill(deck=None, kind="name", cards=None, seed=None)``.
 
     ``deck`` is None (the default art), a :class:`tarot_learn.decks.Deck` or a folder of your
@@ -107,8 +108,7 @@ class Drill(W.VBox):
             self.stats_html,
         ])
         self.add_class("tl-drill")
-        for root in (self, *self._pool):     # the pool: buttons not shown yet count too
-            check_page_messages(root, self._refuse_page)
+        self.page_guard.add(*self._pool)     # the pool: buttons not shown yet answer the same way
         self._show_question()
 
     def _build_selectors(self, kind: str, cards: Any, count: int) -> None:
@@ -269,7 +269,10 @@ class Drill(W.VBox):
     def _say(self, html_text: str) -> None:
         self.feedback_html.value = html_text
 
-    def _refuse_page(self, line: str) -> None:
+    NOUN = "drill"
+
+    def refuse(self, line: str) -> None:
+        """Say a refusal in the feedback panel; the question is untouched."""
         self._say(_panel(_esc(line), _NO))
 
     def _title_html(self) -> str:

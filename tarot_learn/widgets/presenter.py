@@ -26,16 +26,25 @@ from .. import games, results, rules
 from ..core import Move
 from ..errors import OptionError, TarotLearnError
 from ..games.solitaire import Patience
-from ._common import check_page_messages, esc, message_html, resolve_deck, rule_ids
+from . import actions as A
+from ._common import esc, message_html, resolve_deck, rule_ids
+from .session import PageSession, batched
 from .board import PatienceView, board_pictures, page_view
 
-__all__ = ["Presenter", "check_step_intent", "STEP_KEYS"]
+__all__ = ["Presenter", "check_step_intent", "STEP_KEYS", "ACTIONS"]
 
-STEP_KEYS = ("next", "prev", "first", "last")
-_BUTTONS = (("first", "Deal", "back to the deal (Home)", "fast-backward"),
-            ("prev", "Back", "take the last move back (left arrow)", "step-backward"),
-            ("next", "Next", "play the next move (right arrow or space)", "step-forward"),
-            ("last", "End", "jump to the end (End)", "fast-forward"))
+#: The presenter's steps, once: buttons, ``press`` names and the page's keys.
+ACTIONS = (
+    A.Action("first", "Deal", "back to the deal", "fast-backward", keys=("Home",), handler="first",
+             enabled=lambda p, _obs: p.step > 0),
+    A.Action("prev", "Back", "take the last move back", "step-backward", keys=("ArrowLeft", "PageUp"),
+             handler="prev", enabled=lambda p, _obs: p.step > 0),
+    A.Action("next", "Next", "play the next move", "step-forward", keys=("ArrowRight", " ", "PageDown"),
+             handler="next", enabled=lambda p, _obs: p.step < len(p)),
+    A.Action("last", "End", "jump to the end", "fast-forward", keys=("End",), handler="last",
+             enabled=lambda p, _obs: p.step < len(p)),
+)
+STEP_KEYS = A.names(ACTIONS)
 
 
 def check_step_intent(content: Any) -> str | None:
@@ -87,7 +96,7 @@ def _patience(state: Any) -> Patience:
     return state
 
 
-class Presenter(W.VBox):
+class Presenter(PageSession):
     """A projector-sized board stepping through a game (see the module's text).
 
     ``Presenter(source, moves=None, *, deck=None, show_values=True, seconds=20.0)``: ``source``
@@ -109,17 +118,16 @@ class Presenter(W.VBox):
         self._version = 0
         deck = resolve_deck(deck, start.pack)
         show = bool(show_values) and start.pack == "tarot"
-        self.surface = PatienceView(card_height=200, mode="present")
+        self.surface = PatienceView(card_height=200, mode="present", key_map=A.key_map(ACTIONS))
         for name, value in board_pictures(deck, start.pack, 300, show).items():
             setattr(self.surface, name, value)
-        self.buttons = {name: self._button(name, label, tip, icon) for name, label, tip, icon in _BUTTONS}
+        self.buttons = A.make_buttons(ACTIONS, self.press)
         self._panel = W.HTML()
         self._panel.add_class("tl-present-panel")
         self._refusal = W.HTML()
         bar = W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([bar, self._panel, self.surface, self._refusal])
+        super().__init__([bar, self._panel, self.surface, self._refusal], surface=self.surface)
         self.add_class("tl-presenter")
-        check_page_messages(self, self._refuse, {self.surface: self._on_page})
         self._sync()
 
     @staticmethod
@@ -135,12 +143,6 @@ class Presenter(W.VBox):
             notes.append(probe.explain(move))
             probe.play(move)
         return notes
-
-    def _button(self, name: str, label: str, tip: str, icon: str) -> W.Button:
-        b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
-        b.on_click(lambda _: self.press(name))
-        b.add_class(f"tl-btn-{name}")
-        return b
 
     # ----- public ----------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -197,18 +199,20 @@ class Presenter(W.VBox):
         self._sync()
 
     # ----- page ------------------------------------------------------------------------------------
-    def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    NOUN = "presenter"
+
+    def on_intent(self, content: Any) -> None:
+        """A step key from the page (:func:`check_step_intent`); anything else is refused."""
         why = check_step_intent(content)
-        if why is not None:
-            return self._refuse(f"The page sent the presenter something it does not accept ({why}).")
-        if content["event"] == "ping":
-            return self.surface.pong(content["n"])
+        if why is not None or content["event"] != "key":
+            return self.refuse(f"The page sent the presenter something it does not accept ({why}).")
         try:
             self.press(content["name"])
         except TarotLearnError as err:
-            self._refuse(str(err))
+            self.refuse(str(err))
 
-    def _refuse(self, line: str) -> None:
+    def refuse(self, line: str) -> None:
+        """Say a refusal under the board; the line shown is untouched."""
         self._refusal.value = message_html(line, "refused")
 
     def _panel_html(self) -> str:
@@ -234,11 +238,8 @@ class Presenter(W.VBox):
         last = self._moves[self._step - 1] if self._step else None
         lit = [last.dst] if last is not None and last.action == "move" else (["w"] if last else [])
         view = {"v": self._version, **page_view(obs, self._work.pack), "sel": None, "targets": lit}
-        with contextlib.ExitStack() as stack:
-            for w in (self.surface, self._panel, *self.buttons.values()):
-                stack.enter_context(w.hold_sync())
+        with batched(self.surface, self._panel, *self.buttons.values()):
             self.surface.view = view
             self._panel.value = self._panel_html()
-            at_start, at_end = self._step == 0, self._step == len(self._moves)
-            self.buttons["first"].disabled = self.buttons["prev"].disabled = at_start
-            self.buttons["next"].disabled = self.buttons["last"].disabled = at_end
+            for action in ACTIONS:
+                self.buttons[action.name].disabled = not action.enabled(self, obs)

@@ -14,8 +14,9 @@ code reaches the page only when you press "Share deal", and ``sharing=False`` (a
 refuses it.  The clock is Python's: your turn's deadline is kept by the table model, a timer on the kernel's
 event loop calls :meth:`~TarotTable.check_clock` when it falls due (and every message checks it
 too), and the page's countdown only displays it; the page cannot make the bot play for you.
-Every message from the page is checked (:func:`~tarot_learn.widgets._common.check_page_messages`
-and a small schema for the table's card clicks); anything else is refused with one line.
+Every message from the page is checked (the page session's guard,
+:mod:`~tarot_learn.widgets.session`, and a small schema for the table's card clicks); anything
+else is refused with one line.
 
 Python entry points, used by the browser too: :meth:`TarotTable.click_card`,
 :meth:`~TarotTable.press`, :meth:`~TarotTable.resume`; :meth:`~TarotTable.timeout` is the clock's
@@ -33,7 +34,6 @@ import asyncio
 import time
 from typing import Any, Callable, Sequence
 
-import anywidget
 import ipywidgets as W
 import traitlets as T
 
@@ -45,12 +45,12 @@ from ..games.french_tarot.bots import Bot, HeuristicBot
 from ..games.french_tarot.observe import TarotObservation
 from ..games.french_tarot.table import TableModel
 from ..observation import Role
-from ._common import check_page_messages, css, esm, card_pictures, esc, message_html, resolve_deck
-from .autosave import Autosave, check_token
+from ._common import css, esm, esc, message_html, resolve_deck
+from .session import PageSession, PageSurface, batched, cached_pictures
+from .autosave import Autosave
 
 __all__ = ["TarotTable", "TableView", "hand_text"]
 
-_PICTURES: dict[tuple[Any, ...], dict[str, bytes]] = {}
 _CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
                    "garde_contre": "Garde contre"}
 _TIMES = (0, 10, 20, 30, 60, 120)
@@ -65,19 +65,6 @@ def _call_later(delay: float, callback: Callable[[], None]) -> Any:
     except RuntimeError:
         return None
     return loop.call_later(delay, callback)
-
-
-def _is_ping(content: Any) -> bool:
-    """``{"event": "ping", "n": <whole number below 2**31>}``, the page's heartbeat."""
-    if not isinstance(content, dict) or set(content) != {"event", "n"} or content["event"] != "ping":
-        return False
-    n = content["n"]
-    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 31
-
-
-def _is_hello(content: Any) -> bool:
-    """``{"event": "hello", "token": ...}``, the page's resume token (its form is checked later)."""
-    return isinstance(content, dict) and set(content) == {"event", "token"} and content["event"] == "hello"
 
 
 def _check_arguments(players: Any, time_per_turn: Any, card_height: Any, sharing: Any) -> None:
@@ -130,8 +117,9 @@ def _card_names(view: dict[str, Any]) -> dict[str, str]:
     return {c: _name(c) for c in codes if c != "?"}
 
 
-class TableView(anywidget.AnyWidget):
-    """The French Tarot table: draws ``view`` with ``images`` and reports clicks and timeouts."""
+class TableView(PageSurface):
+    """The French Tarot table: draws ``view`` with ``images`` and reports clicks (every message it
+    gets goes through the page session's guard)."""
 
     _esm = esm("table.js")
     _css = css("table.css")
@@ -139,11 +127,9 @@ class TableView(anywidget.AnyWidget):
     images = T.Dict(help="{notation: PNG bytes}, sent once per deck").tag(sync=True)
     card_height = T.Int(104, help="height of a card of your hand, CSS pixels").tag(sync=True)
     view = T.Dict(help="seats, hand with legality, trick, dog, turn, countdown, version").tag(sync=True)
-    heartbeat = T.Float(5.0, help="seconds between the page's pings; no answer for three of them: "
-                                  "'connection lost' (0: no heartbeat)").tag(sync=True)
 
 
-class TarotTable(W.VBox):
+class TarotTable(PageSession):
     """French Tarot at a table of 3, 4 or 5, you in the South seat against ``bots``.
 
     ``TarotTable(players=4, rounds=1, seed=None, deck=None, time_per_turn=0, show_all=False)``.
@@ -154,6 +140,10 @@ class TarotTable(W.VBox):
     keeps the deal code from the page (a class challenge).
     """
 
+    AUTOSAVE_KIND = "table"
+    NOUN = "table"
+    AFTER_BAD_SAVE = "This is a new match."
+
     def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
                  deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
                  card_height: int = 104, bots: Sequence[Bot] | None = None, sharing: bool = True,
@@ -161,9 +151,6 @@ class TarotTable(W.VBox):
         _check_arguments(players, time_per_turn, card_height, sharing)
         if not isinstance(autosave, bool):
             raise OptionError(f"autosave is True (the match kept on disk for a reload) or False, not {autosave!r}")
-        self._autosave_on = autosave
-        self._autosave: Autosave | None = None
-        self._saved_at: tuple[int, ...] | None = None
         self._fresh = True                  # nothing decided at this table yet: a saved match may come back
         self._setting = False               # the setup row is being set from a resumed match
         self._deck = resolve_deck(deck, "tarot")
@@ -185,13 +172,12 @@ class TarotTable(W.VBox):
         self._new_match(players, rounds, seed)   # checks rounds and seed (one-line errors)
 
         self.surface = TableView(card_height=card_height)
-        self.surface.on_msg(self._on_browser_msg)
         self._send_pictures(card_height)
         self._buttons: dict[str, W.Button] = {}
         setup = self._setup_row(players, rounds, time_per_turn)
-        super().__init__([setup, *self._panels()])
+        # The page session guards every comm of the table, buttons made for later phases included.
+        super().__init__([setup, *self._panels()], surface=self.surface, autosave=autosave)
         self.add_class("tl-tarot-table")
-        check_page_messages(self, self._refuse_page, {self.surface: self._on_browser_msg})
         self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
                   "play it. Hover over a dimmed card to see which rule holds it back.", "info")
         self._advance()
@@ -315,21 +301,17 @@ class TarotTable(W.VBox):
             return self._sync()
         return handler()
 
-    def _refuse(self, text: str) -> None:
-        self._say(text, "refused")
-        self._sync()
-
     def _press_discard(self) -> None:
         deal = self.state
         need = deal.dog_size - len(deal.discard) if deal.phase is Phase.DISCARDING else 0
         if len(self.discard_selection) != need:
-            return self._refuse(f"Choose {need} card(s) to discard: {len(self.discard_selection)} "
+            return self.refuse(f"Choose {need} card(s) to discard: {len(self.discard_selection)} "
                                 "chosen so far (FT-11).")
         return self._human(Move("discard", arg=" ".join(self.discard_selection)))
 
     def _choose_poignee(self) -> None:
         if not self._poignees():
-            return self._refuse("No poignée can be shown now (FT-15).")
+            return self.refuse("No poignée can be shown now (FT-15).")
         self.poignee_selection = []
         sizes = " or ".join(map(str, R.POIGNEE_SIZES[self.state.players]))
         self._say(f"Click the trumps to show ({sizes} of them; the Excuse may stand in for a trump "
@@ -344,14 +326,14 @@ class TarotTable(W.VBox):
     def _show_poignee(self) -> None:
         chosen = self.poignee_selection or []
         if not chosen:
-            return self._refuse("Click the trumps to show first.")
+            return self.refuse("Click the trumps to show first.")
         return self._human(Move("declare", arg="poignee " + " ".join(chosen)))
 
     def _press_poignee(self, level: str) -> None:
         offers = self._poignees()
         pick = offers.get(level) if level else next(iter(offers.values()), None)
         if pick is None:
-            return self._refuse("No poignée can be shown now: it takes 10 trumps or more (8 with "
+            return self.refuse("No poignée can be shown now: it takes 10 trumps or more (8 with "
                                 "five players, 13 with three), shown before your first card (FT-15).")
         return self._human(pick)
 
@@ -375,10 +357,10 @@ class TarotTable(W.VBox):
         """Show the deal code on the page: a Python-side decision, refused when sharing is off."""
         code = self.state.deal_code
         if not self._sharing:
-            return self._refuse("Sharing is off at this table (a class challenge): the deal code stays "
+            return self.refuse("Sharing is off at this table (a class challenge): the deal code stays "
                                 "hidden, since it deals every hand again.")
         if code is None:
-            return self._refuse("This deal has no deal code to share.")
+            return self.refuse("This deal has no deal code to share.")
         self._say(f"Deal code {code}: it deals every hand again, so share it only to replay this "
                   "deal with a friend.", "info")
         self._sync()
@@ -396,7 +378,7 @@ class TarotTable(W.VBox):
         try:
             self.check_clock()
         except Exception as err:  # a timer callback must not put a traceback in the kernel's log
-            self._refuse_page(f"The clock could not play your turn ({type(err).__name__}); play on.")
+            self.refuse(f"The clock could not play your turn ({type(err).__name__}); play on.")
 
     def _arm_clock(self) -> None:
         """The table model starts your turn's deadline when your turn begins (once per turn);
@@ -635,11 +617,7 @@ class TarotTable(W.VBox):
 
     def _send_pictures(self, card_height: int) -> None:
         height = min(4000, round(card_height * 1.5))
-        key = (self._deck.id, height)
-        pics = _PICTURES.get(key)
-        if pics is None:
-            pics = _PICTURES[key] = card_pictures(self._deck, "tarot", height, show_value=False)
-        self.surface.images = pics
+        self.surface.images = cached_pictures(self._deck, "tarot", height, False)
 
     # ----- words ---------------------------------------------------------------------------------
     def _describe(self, move: Move, seat: int) -> str:
@@ -690,8 +668,7 @@ class TarotTable(W.VBox):
             b = W.Button(description=label, tooltip=tip, icon=icon, layout=W.Layout(width="auto"))
             b.add_class("tl-btn-" + name.replace(" ", "-").replace("_", "-"))
             b.on_click(lambda _b, n=name: self.press(n))
-            self._buttons[name] = b
-            check_page_messages(b, self._refuse_page)     # a button made later answers the same way
+            self._buttons[name] = b        # guarded by the page session as it joins the table
         b.description = label
         return b
 
@@ -801,16 +778,14 @@ class TarotTable(W.VBox):
         view["names"] = _card_names(view)
         return view
 
-    def _refuse_page(self, line: str) -> None:
-        self._say(line, "refused")
-        self._sync()
-
     def _sync(self) -> None:
         deal, match = self.state, self._match
         self._arm_clock()
         self._version += 1
         view = self.page_view()
-        with self.hold_sync():
+        # One message per child that changes (each has its own comm, so each is held).
+        with batched(self.surface, self._actions, self._status, self._explain, self._result, self._sheet,
+                     *self._buttons.values()):
             self.surface.view = view
             self._actions.children = self._action_buttons()
             self._buttons["undo"].disabled = not self._marks
@@ -828,61 +803,41 @@ class TarotTable(W.VBox):
             self._sheet.value = match.sheet.to_html() if len(match.sheet) else ""
         self._keep()
 
-    def _on_browser_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Intents from the page, checked against a small schema: ``{"event": "card", "card":
-        "T21"}`` (a card text of at most 3 characters), the heartbeat ``{"event": "ping", "n"}``
-        and the resume token ``{"event": "hello", "token"}``; the clock is Python's, so a
-        ``timeout`` from the page is refused too.  Anything else is ignored with a message; no page
-        message ever raises into the notebook."""
+    def _on_browser_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        """Every page message checks Python's clock first (the bot plays a turn whose time has
+        run out), then the page session answers the heartbeat and the resume token."""
         if self.check_clock():
             return None
-        if _is_ping(content):                 # the page's heartbeat: answered, nothing redrawn
-            return self.surface.send({"pong": content["n"]})
-        if _is_hello(content):
-            return self.resume(content["token"])
+        return super()._on_browser_msg(widget, content, buffers)
+
+    def on_intent(self, content: Any) -> None:
+        """Intents from the page, checked against a small schema: ``{"event": "card", "card":
+        "T21"}`` (a card text of at most 3 characters); the clock is Python's, so a ``timeout``
+        from the page is refused too.  Anything else is ignored with a message; no page message
+        ever raises into the notebook."""
         if not isinstance(content, dict) or set(content) != {"event", "card"} or content["event"] not in _EVENTS:
             if isinstance(content, dict) and content.get("event") == "timeout":
-                return self._refuse("The clock runs in Python; the page only shows it, so its timeout "
+                return self.refuse("The clock runs in Python; the page only shows it, so its timeout "
                                     "changes nothing.")
-            return self._refuse("The page sent something the table does not understand; nothing changed.")
+            return self.refuse("The page sent something the table does not understand; nothing changed.")
         card = content["card"]
         if not isinstance(card, str) or not 1 <= len(card) <= 3:
-            return self._refuse("The page sent a click without a card; nothing changed.")
+            return self.refuse("The page sent a click without a card; nothing changed.")
         try:
             self.click_card(card)
         except TarotLearnError as err:
-            self._refuse(f"That did not work: {err}. The game is unchanged.")
+            self.refuse(f"That did not work: {err}. The game is unchanged.")
 
-    # ----- autosave ----------------------------------------------------------------------------
-    def resume(self, token: str) -> None:
-        """The page's resume token arrived (sent once the table is drawn): from now on the match is
-        saved under it after every change; and if nothing has been decided at this table yet and
-        a match is saved under the token (the kernel was lost and the page reloaded), that match
-        comes back, replayed through the rules.  Undo starts afresh after a resume.  A token of
-        the wrong form, or a damaged save (set aside), changes nothing."""
-        if not self._autosave_on:
-            return None
-        why = check_token(token)
-        if why is not None:
-            return self._refuse(f"The page sent a resume token this table does not take ({why}); nothing changed.")
-        keeper = Autosave(token, kind="table")
-        saved = None
-        if self._fresh and (self._autosave is None or self._autosave.token != token):
-            try:
-                saved = keeper.load_with(Match.from_json)
-            except TarotLearnError as err:
-                self._say(f"{err}. This is a new match.", "refused")
-            except OSError as err:
-                self._say(f"The autosave could not be read ({type(err).__name__}).", "refused")
-        self._autosave, self._saved_at = keeper, None
-        if saved is not None and self._resumes(saved):
+    # ----- autosave (the page session's hooks) -----------------------------------------------
+    def _save_fresh(self) -> bool:
+        return self._fresh
+
+    def _save_load(self, keeper: Autosave) -> Any:
+        return keeper.load_with(Match.from_json)
+
+    def _save_take(self, saved: Any) -> None:
+        if self._resumes(saved):
             self._take(saved)
-        self._sync()
-
-    @property
-    def autosave_path(self) -> Any:
-        """The file this table's match is saved to (``None`` until the page sends its token)."""
-        return self._autosave.path if self._autosave is not None else None
 
     def _resumes(self, saved: Match) -> bool:
         """Whether a saved match belongs at this table: you alone at seat 0, settings the table
@@ -912,17 +867,12 @@ class TarotTable(W.VBox):
                   "New match starts afresh.", "info")
         self._advance()
 
-    def _keep(self) -> None:
-        """Save the match when it changed since the last save (a disk problem is said, not raised)."""
-        if self._autosave is None:
-            return
+    def _save_mark(self) -> Any:
         match = self._match
-        mark = (id(match), match.dealt, len(match.deal.history) if match.deal is not None else -1, len(match.sheet))
-        if mark == self._saved_at:
-            return
-        try:
-            self._autosave.save_text(match.to_json())
-            self._saved_at = mark
-        except OSError as err:
-            self._explain.value += message_html(f"Autosave failed ({type(err).__name__}): the game goes on "
-                                                "but a reload would not resume it.", "refused")
+        return (id(match), match.dealt, len(match.deal.history) if match.deal is not None else -1, len(match.sheet))
+
+    def _save_text(self) -> str:
+        return self._match.to_json()
+
+    def _autosave_failed(self, html_text: str) -> None:
+        self._explain.value += html_text

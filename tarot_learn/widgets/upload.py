@@ -31,6 +31,7 @@ from ..decks.loader import IMAGE_EXTENSIONS
 from ..decks.validate import Limits
 from ..errors import DeckError, OptionError
 from ..userdata import data_dir, safe_name
+from .session import PageSession
 
 __all__ = ["DeckUpload", "MAX_FILES"]
 
@@ -38,14 +39,18 @@ MAX_FILES = 200            # a pack and its back, with room for retakes
 _ACCEPT = ",".join(sorted(IMAGE_EXTENSIONS))
 
 
-class DeckUpload(W.VBox):
+class DeckUpload(PageSession):
     """A file picker for card scans, a deck name, and a Load button.
 
     ``upload.deck`` is the loaded :class:`~tarot_learn.decks.Deck` (None before); pass it to a
     board or the drill (``SolitaireBoard(deck=upload.deck)``, ``Drill(deck=upload.deck)``), or
     register ``on_load(callback)``.  Python entry points for tests and scripts:
-    ``add_files({name: bytes})`` and ``press("load")``.
+    ``add_files({name: bytes})`` and ``press("load")``.  Every message from the page goes
+    through the page session's guard: the picker's files, the name box's text, the button's
+    click; anything else is refused in the status line.
     """
+
+    NOUN = "deck upload"
 
     def __init__(self, name: str = "My deck", *, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()

@@ -10,14 +10,14 @@ also finds a deal *won* under one rule set and *proved lost* under the other: th
 decides that deal.
 
 :class:`WhatIf` is the widget around it: a dropdown per rule knob for each side, Start and Stop,
-a live chart of both intervals narrowing as deals come in (SVG, :mod:`tarot_learn.render.chart`,
-so it looks the same in the static site), and, when a deal is won under one side and lost under
-the other, why it is lost where a sentence can say it (:func:`~tarot_learn.solve.lost_reason`:
-every card is known here, as for the solver) and buttons that open it on a
-:class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.  The race runs on a
-background thread, so the notebook stays usable; where there are no threads (the static site's
-browser Python) it runs a batch at a time on the kernel's event loop, which answers the page, and
-Stop, between batches.
+a live chart of both intervals narrowing as deals come in (:mod:`tarot_learn.render.chart`: SVG
+with hover tooltips and its figures as a table, the same in the static site), and, when a deal is
+won under one side and lost under the other, why it is lost where a sentence can say it
+(:func:`~tarot_learn.solve.lost_reason`: every card is known here, as for the solver) and buttons
+that open it on a :class:`~tarot_learn.widgets.SolitaireBoard` under either rule set.  The race
+runs on a background thread, so the notebook stays usable; where there are no threads (the
+static site's browser Python) it runs a batch at a time on the kernel's event loop, which answers
+the page, and Stop, between batches.
 
 >>> from tarot_learn import games
 >>> race = Race(games.variant("klondike"), games.variant("klondike", draw=3),
@@ -39,7 +39,8 @@ from ..games.variants import Variant, knobs, variant
 from ..render.chart import Band, Chart, band_chart
 from ..solve import lost_reason
 from ..solve.explorer import explore, wilson
-from ._common import esc
+from ._common import esc, message_html
+from .session import PageGuard
 
 __all__ = ["Race", "WhatIf", "Z_STOP"]
 
@@ -148,7 +149,7 @@ class Race:
         return self.verdict()
 
     def chart(self) -> Chart:
-        """Each side's interval against the number of deals, as an SVG chart."""
+        """Each side's interval against the number of deals, as a chart (its y axis spans the intervals)."""
         bands = [Band(f"{side.upper()}: {self.variants[side]}", colour, [h[0] for h in self.history],
                       [h[1 + k][0] for h in self.history], [h[1 + k][1] for h in self.history])
                  for k, (side, colour) in enumerate((("a", "#1f77b4"), ("b", "#d95f02")))]
@@ -205,7 +206,7 @@ class WhatIf:
         Race(sides["a"], sides["b"], **self._race_args)       # bad arguments fail here, at once
         self.race: Race | None = None
         self.pickers = {s: _pickers(game, sides[s].options) for s in SIDES}
-        self.plot = W.HTML(layout=W.Layout(max_width="640px"))
+        self.plot = W.HTML(layout=W.Layout(max_width="660px"))
         self.status = W.HTML("Choose two rule sets, then Start.")
         self.start_button = W.Button(description="Start", button_style="primary")
         self.stop_button = W.Button(description="Stop", disabled=True)
@@ -216,10 +217,16 @@ class WhatIf:
         columns = [W.VBox([W.HTML(f"<b>Rule set {s.upper()}</b>"), *self.pickers[s].values()]) for s in SIDES]
         self.widget = W.VBox([W.HBox(columns), W.HBox([self.start_button, self.stop_button]),
                               self.status, self.plot, self.deal_box, self.board_box])
+        # The page may pick knobs and press the buttons, nothing else (a board opened below
+        # keeps its own guard); a refusal is said in the status line.
+        PageGuard(self._refuse).watch(self.widget)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._task: Any = None
         self.board: Any = None
+
+    def _refuse(self, line: str) -> None:
+        self.status.value = message_html(line, "refused")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -262,7 +269,7 @@ class WhatIf:
         contrasting deal."""
         if race is not self.race:
             return
-        self.plot.value = race.chart().svg
+        self.plot.value = race.chart().html()
         over = race.done or self._stop.is_set()
         self.status.value = race.verdict() + ("" if over else "...")
         if over:
@@ -308,10 +315,16 @@ class WhatIf:
 
 
 def _pickers(game: str, values: dict[str, Any]) -> dict[str, Any]:
-    """A dropdown per knob of ``game``, set to ``values``, labelled with its rule id."""
+    """A dropdown per knob of ``game``, set to ``values``, labelled with its rule id; the labels
+    are as wide as the longest (in ``ch``, a digit's width, wider than most letters), so no label
+    is cut before its rule id."""
     import ipywidgets as W
 
+    labels = {k.name: f"{k.name} ({k.rule})" for k in knobs(game)}
+    label_w = max(map(len, labels.values()), default=8) + 3
+    option_w = max((len(str(c)) for k in knobs(game) for c in k.choices), default=8) + 6
     return {k.name: W.Dropdown(options=[(str(c), c) for c in k.choices], value=values[k.name],
-                               description=f"{k.name} ({k.rule})", tooltip=k.help,
-                               style={"description_width": "11em"}, layout=W.Layout(width="20em"))
+                               description=labels[k.name], tooltip=k.help,
+                               style={"description_width": f"{label_w}ch"},
+                               layout=W.Layout(width=f"{label_w + option_w}ch"))
             for k in knobs(game)}

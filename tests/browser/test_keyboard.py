@@ -106,5 +106,26 @@ def test_the_first_ten_moves_of_a_real_deal_with_the_keyboard(page, voila, conso
     assert overflow(page) == []
 
 
+
+def test_the_action_keys_come_from_python(page, voila, console_errors):
+    """The page's keys are the board's action table (Python's ``key_map``): z and Ctrl+Z undo,
+    y and Ctrl+Shift+Z redo, space draws, and a key the table lacks sends nothing."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_in_voila(page, voila, "board_klondike")
+    tab_into_board(page)
+    for key in (" ", " ", "z", "y", "Control+z", "Control+Shift+z"):
+        v0 = version(page)
+        page.keyboard.press(key)
+        wait_newer(page, v0)
+    replica = games.new("klondike", seed=1)        # two draws, each taken back and replayed
+    for _ in range(2):
+        replica.play(replica.parse_move("s"))
+    assert dom_counts(page) == {p.id: p.size for p in replica.observation().piles}
+    v0 = version(page)
+    page.keyboard.press("q")                 # no action has q: nothing is sent, nothing redrawn
+    page.wait_for_timeout(400)
+    assert version(page) == v0
+
+
 if __name__ == "__main__":   # pragma: no cover
     pytest.main([__file__, "-m", "browser"])

@@ -190,7 +190,7 @@ def test_lesson_09_charts_and_races_two_rule_sets_without_threads(page, lite_ser
     page.set_viewport_size({"width": 1400, "height": 1000})
     open_lesson(page, lite_server, "09_rule_explorer.ipynb")
     run_all(page)
-    assert page.locator(f"{SHOWN} img[src^='data:image/svg']").count() >= 1
+    assert page.locator(f"{SHOWN} .jp-RenderedHTMLCommon svg[role=img]").count() >= 1
     start = page.locator(f"{SHOWN} button.jupyter-button:has-text('Start')")
     start.scroll_into_view_if_needed()
     start.click()

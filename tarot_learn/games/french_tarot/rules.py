@@ -244,7 +244,8 @@ def play_rule(hand: Sequence[int], trick: Sequence[int], card: int) -> tuple[str
             return "FT-18", f"{name} follows the {suit} led"
         if not trumps:
             rule = "FT-20" if led > EXCUSE else "FT-21"
-            return rule, f"you hold no {suit} and no trump, so any card may go ({name})"
+            held = "no trump" if led > EXCUSE else f"no {suit} and no trump"
+            return rule, f"you hold {held}, so any card may go ({name})"
         if top > EXCUSE and card > top:
             rule = "FT-20" if led > EXCUSE else "FT-19"
             return rule, f"{name} beats trump {top - EXCUSE}, the highest in the trick"

@@ -11,10 +11,14 @@
 // Resilience: a heartbeat (Python answers each ping) shows "connection lost" when the kernel has
 // gone; a random resume token kept in localStorage is sent once so a reload can resume the game.
 // In "present" mode (the Presenter) the arrow keys step through a game instead.
+// Which key does what is Python's table (the model's key_map: {key name: action}); a key name is
+// KeyboardEvent.key, with "Ctrl+" (and "Shift+") in front while Ctrl or Cmd is held.
 
-const KEYS = { z: "undo", y: "redo", d: "draw", " ": "draw", h: "hint", Escape: "deselect", a: "auto" };
-const STEPS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", " ": "next",
-                Home: "first", End: "last" };
+function keyName(e) {
+  if (e.altKey) return null;                     // the browser's own shortcuts stay its own
+  if (e.ctrlKey || e.metaKey) return "Ctrl+" + (e.shiftKey ? "Shift+" : "") + e.key.toLowerCase();
+  return e.key;
+}
 
 
 // The card height that fits: the widest row (tableau, or the top row) in the width given, and
@@ -280,9 +284,11 @@ function render({ model, el: root }) {
   });
   board.addEventListener("dragend", () => { drag = null; });
   board.addEventListener("keydown", (e) => {
+    const keys = model.get("key_map") || {};
+    const named = keyName(e);
     if (present) {
-      const step = STEPS[e.key];
-      if (!step || e.ctrlKey || e.metaKey || e.altKey) return;
+      const step = named !== null && Object.hasOwn(keys, named) ? keys[named] : undefined;
+      if (!step) return;
       e.preventDefault();
       e.stopPropagation();
       send({ event: "key", name: step });
@@ -302,10 +308,8 @@ function render({ model, el: root }) {
       send(e.shiftKey ? { event: "dblclick", pile: at.pile } : { event: "click", pile: at.pile, index: at.index });
       return;
     }
-    let name = KEYS[e.key];
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") name = e.shiftKey ? "redo" : "undo";
-    else if (e.ctrlKey || e.metaKey || e.altKey) return;   // leave the browser's own shortcuts alone
-    if (!name) return;
+    const name = named !== null && Object.hasOwn(keys, named) ? keys[named] : undefined;
+    if (!name) return;                   // not ours: leave it to the browser and JupyterLab
     e.preventDefault();
     e.stopPropagation();                 // JupyterLab must not treat z or space as a notebook command
     send({ event: "key", name });
