@@ -21,6 +21,11 @@ layouts, styles and every widget of this package (pages send those intents as cu
 checked by each widget) are never page-writable.  Installed when :mod:`tarot_learn.widgets` is
 imported; installing twice changes nothing.
 
+This is the floor every widget stands on, in a page session or not (the challenge page's outputs,
+a lesson's plain box).  Inside a :class:`~tarot_learn.widgets.session.PageSession` the session's
+guard (:func:`~tarot_learn.widgets.session.page_may_set`) comes first, with tighter limits of its
+own and a refusal the player reads; what it lets through still passes here.
+
 >>> import ipywidgets as W
 >>> install()
 >>> out = W.HTML("<b>kept</b>")
