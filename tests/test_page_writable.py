@@ -156,3 +156,16 @@ def test_a_disabled_control_takes_nothing_and_long_text_is_refused():
     area = W.Textarea()
     send_update(area, {"value": "TLR1." + "a" * 20_000})
     assert len(area.value) == 20_005                                    # a long result code still pastes
+
+
+def test_a_lesson_that_builds_only_standard_boxes_is_covered_too():
+    import subprocess
+    import sys
+
+    code = ("import ipywidgets as W; from tarot_learn.lessons import kit; "
+            "assert W.Widget.set_state.__name__ == 'set_state'; "
+            "kit.Exercise('02.x', prompt='How many?', answer=3).widget; "
+            "h = W.HTML('kept'); h.set_state({'value': '<img src=x onerror=alert(1)>'}); "
+            "assert h.value == 'kept', h.value")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
