@@ -32,7 +32,8 @@ from . import games
 from .core import State
 from .errors import SaveError, TarotLearnError
 
-__all__ = ["PREFIX", "MAX_RESULT_CHARS", "MAX_MOVES", "Verified", "result_code", "verify"]
+__all__ = ["PREFIX", "MAX_RESULT_CHARS", "MAX_MOVES", "Verified", "result_code", "verify", "played_moves",
+           "game_key"]
 
 PREFIX = "TLR1"
 MAX_RESULT_CHARS = 200_000   # a long patience is a few thousand moves: a few kilobytes
@@ -113,3 +114,25 @@ def verify(code: str) -> Verified:
             raise SaveError(f"move {i} of the result, {text[:40]!r}, is not legal there ({err})") from None
     won = bool(getattr(state, "is_won", lambda: False)())
     return Verified(state, deal, tuple(moves), state.moves_made, won, state.returns())
+
+
+def played_moves(verified: Verified) -> tuple[str, ...]:
+    """The moves of a replayed result as the rules record them (each move's own text), whatever
+    text or packing the code used for them: two codes of one game give the same list."""
+    return tuple(str(m) for m in verified.state.moves)
+
+
+def game_key(verified: Verified) -> str:
+    """A fingerprint of the game a result proves, its deal and :func:`played_moves`: the same
+    game handed in under another encoding has the same key, so it counts once.
+
+    >>> s = games.new("klondike", seed=7)
+    >>> s.play(s.legal_moves()[0]) and None
+    >>> packed = base64.urlsafe_b64encode(zlib.compress(str(s.moves[0]).encode(), 1)).decode()
+    >>> body = f"{PREFIX}.{s.deal_code}.{packed}"
+    >>> other = f"{body}.{_check(body)}"
+    >>> other != result_code(s), game_key(verify(other)) == game_key(verify(result_code(s)))
+    (True, True)
+    """
+    text = "\n".join((verified.deal_code, *played_moves(verified)))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]

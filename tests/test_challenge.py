@@ -204,7 +204,7 @@ def test_the_same_game_counts_once_and_late_results_are_refused(book, ch):
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 41, "tab\there\x00"])
 def test_a_name_is_short_printable_text(book, ch, name):
-    with pytest.raises(OptionError, match="a name is"):
+    with pytest.raises(OptionError, match="a name"):
         book.join(ch, name, key("a page"))
 
 
@@ -230,6 +230,65 @@ def test_a_name_belongs_to_the_page_that_joined_first_until_the_teacher_frees_it
         book.join(ch, "Ana", ana)
     kept = book.store.read("SELECT key FROM challenge_players")[0]["key"]
     assert kept and eve not in kept                                   # only a digest of the key is kept
+
+
+def test_a_name_in_another_case_is_the_same_student_shown_as_typed_first(book, ch):
+    ana, eve = key("Ana's laptop"), key("Eve's laptop")
+    assert book.join(ch, "Ana", ana) == ("Ana", True)
+    assert book.join(ch, "ANA", ana) == ("Ana", False)
+    with pytest.raises(OptionError, match="Ana is already playing"):
+        book.join(ch, "ａｎａ", eve)                                   # full-width, lower case: still Ana
+    for bad in ("Ana\u200b", "\u202eanA"):
+        with pytest.raises(OptionError, match="invisible or control character"):
+            book.join(ch, bad, eve)
+    assert book.submit(ch, "ana", finished_code(), ana).name == "Ana"
+    assert book.players(ch) == [("Ana", True)]
+
+
+def test_one_browser_holds_one_challenge_name(book, ch):
+    ana = key("Ana's laptop")
+    book.join(ch, "Ana", ana)
+    with pytest.raises(OptionError, match="this browser already plays this challenge as Ana"):
+        book.join(ch, "Ana2", ana)
+    assert book.players(ch) == [("Ana", True)]
+    book.free(ch, "ana")                                              # the teacher frees it: a new name is fine
+    assert book.join(ch, "Anna", ana) == ("Anna", True)
+
+
+def test_the_same_moves_in_another_encoding_count_once(book, ch):
+    code = finished_code()
+    verified = results.verify(code)
+    packed = base64.urlsafe_b64encode(zlib.compress(";".join(verified.moves).encode(), 1)).decode()  # padding kept
+    other = resigned(f"TLR1.{ch.deal_code}.{packed}")
+    spaced = " ".join(code[i:i + 20] for i in range(0, len(code), 20))
+    assert other != code and results.verify(other).moves == verified.moves
+    book.submit(ch, "Ana", code)
+    for copy in (other, spaced):
+        with pytest.raises(SaveError, match="already handed in"):
+            book.submit(ch, "Ben", copy)
+    assert [e.name for e in book.results(ch)] == ["Ana"]
+    board = check_codes(f"Ana: {code}\nBen: {other}", deal=ch.deal_code)
+    assert [e.name for e in board.entries] == ["Ana"] and "same game as line 1" in board.refused[0].reason
+
+
+def test_results_kept_under_their_codes_text_are_keyed_by_moves_when_the_file_opens(tmp_path):
+    from tarot_learn.classroom.model import schema
+
+    book = ChallengeBook(ClassStore(tmp_path))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    code = finished_code()
+    verified = results.verify(code)
+    other = resigned(f"TLR1.{ch.deal_code}." + base64.urlsafe_b64encode(
+        zlib.compress(";".join(verified.moves).encode(), 1)).decode())
+    with book.store.write() as db:                                   # an older file: keyed by the code's text
+        for name, text in (("Ana", code), ("Ben", other)):
+            db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
+                       "code_key) VALUES (?, ?, 119, 1, 1, 1, ?, ?)", (ch.id, name, text, hashlib.sha256(
+                           text.encode()).hexdigest()[:24]))
+        schema.CHALLENGE[-1](db)
+    assert [e.name for e in book.results(ch)] == ["Ana"]
+    with pytest.raises(SaveError, match="already handed in"):
+        book.submit(ch, "Zoe", other)
 
 
 def _submit(folder: str, challenge_id: int, name: str, cycles: int) -> int:
@@ -305,6 +364,43 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     assert "Refused: the result code was changed or damaged" in page.pasted.value
     assert page.hand_in(code) and "128 moves" in page.pasted.value
     assert [(e.name, e.moves) for e in book.leaderboard(ch)] == [("Ana", 119)]   # Ana's best counts
+
+
+def test_a_challenge_game_resumes_only_on_its_own_page_in_its_own_browser(tmp_path, monkeypatch):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+    from tarot_learn.widgets import SolitaireBoard
+
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path / "data"))
+    book = ChallengeBook(ClassStore(tmp_path / "class"))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    token = "5e" * 16                                                  # the challenge page's resume token
+    page = ChallengePage(book)
+    page.key_widget.receive({"event": "key", "key": key("Ana's page")})
+    page.join("Ana")
+    page.board.resume(token)
+    for move in winning_line()[:5]:
+        page.board.state.play(move)
+    page.board.refresh()
+    saved = page.board.autosave_path
+    assert saved.is_file() and token not in saved.name
+    free = SolitaireBoard(game=GAME, **OPTIONS)                        # the free-play tables page, same token
+    free.resume(token)
+    assert free.state.moves_made == 0 and free.state.deal_code != ch.deal_code
+    assert free.autosave_path != saved
+    free.press("share")
+    assert ch.deal_code not in free.message
+    elsewhere = ChallengePage(book)                                    # another browser, the token copied
+    elsewhere.key_widget.receive({"event": "key", "key": key("Eve's page")})
+    elsewhere.join("Eve")
+    elsewhere.board.resume(token)
+    assert elsewhere.board.state.moves_made == 0
+    again = ChallengePage(book)                                        # Ana's page reloaded: her game is back
+    again.key_widget.receive({"event": "key", "key": key("Ana's page")})
+    again.join("Ana")
+    again.board.resume(token)
+    assert again.board.state.moves_made == 5 and again.board.state.deal_code == ch.deal_code
+    again.board.press("hint")
+    assert again.board.message_kind == "refused" and again.board.state.moves_made == 5
 
 
 def test_the_student_page_off_the_class_server_says_so(monkeypatch):

@@ -17,6 +17,7 @@ import pytest
 from tarot_learn.classroom.model.challenge import ChallengeBook
 from tarot_learn.classroom.model.hall import Hall
 from tarot_learn.classroom.model.keys import hash_any
+from tarot_learn import results
 from tarot_learn.classroom.model.schema import MIGRATIONS
 from tarot_learn.classroom.model.store import FILE_NAME, ClassStore, split_statements
 from tarot_learn.errors import IllegalMove, SaveError
@@ -158,9 +159,14 @@ def test_a_class_file_from_before_opens_with_every_row_kept(tmp_path):
         assert len(hall.tables) == 2
     after = _rows(file)
     for table, rows in before.items():
-        if table not in ("schema_version", "shared_keys"):
+        if table not in ("schema_version", "shared_keys", "challenge_results"):
             assert after[table] == rows, table
-    assert after["schema_version"] == [("challenge", 2), ("tables", 2)]
+    # results are keyed by their game (deal and moves as played), no longer by their code's text
+    assert [r[:-1] for r in after["challenge_results"]] == [r[:-1] for r in before["challenge_results"]]
+    assert [r[-1] for r in after["challenge_results"]] == [results.game_key(results.verify(r[-2]))
+                                                          for r in before["challenge_results"]]
+    assert after["schema_version"] == [("challenge", len(MIGRATIONS["challenge"])),
+                                       ("tables", len(MIGRATIONS["tables"]))]
     # seat keys are kept as digests now, and a page presenting its old key gets its seat back
     old = {(t, n): k for t, n, k in before["shared_keys"]}
     assert {(t, n): k for t, n, k in after["shared_keys"]} == {tn: hash_any(k) for tn, k in old.items()}

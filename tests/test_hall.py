@@ -142,3 +142,46 @@ def test_a_seat_takes_the_class_name_rule_and_only_its_key_gets_it_back() -> Non
     for other in ("", "0" * 32, key.upper()):
         with pytest.raises(IllegalMove, match="already sits"):
             hall.sit(t.id, "Ben", other)
+
+
+def test_a_browser_opens_at_most_three_tables_and_the_class_two_hundred(monkeypatch) -> None:
+    from tarot_learn.classroom.model import hall as hall_module
+
+    hall = Hall(":memory:", clock=FakeClock())
+    mine = [hall.create(f"Ana{i}", {"players": 3}, owner="ip:10.0.0.7") for i in range(3)]
+    with pytest.raises(TarotLearnError, match="this browser already has 3 open tables"):
+        hall.create("Ana9", {"players": 3}, owner="ip:10.0.0.7")
+    hall.create("Ben", {"players": 3}, owner="ip:10.0.0.8")            # another browser still may
+    hall.close(mine[0].id)
+    hall.create("Ana9", {"players": 3}, owner="ip:10.0.0.7")            # a closed table makes room
+    monkeypatch.setattr(hall_module, "MAX_TABLES", 5)
+    hall.create("Cy", {"players": 3}, owner="ip:10.0.0.9")
+    with pytest.raises(TarotLearnError, match="the class already has 5 open tables"):
+        hall.create("Dee", {"players": 3}, owner="ip:10.0.0.10")
+    again = Hall(hall.store, clock=FakeClock())                         # a restart keeps the count
+    with pytest.raises(TarotLearnError, match="this browser already has 3"):
+        again.create("Ana8", {"players": 3}, owner="ip:10.0.0.7")
+
+
+def test_a_closed_table_leaves_the_lobby_and_the_class_file_and_its_master_key_may_close_it() -> None:
+    hall = Hall(":memory:", clock=FakeClock())
+    t = hall.create("Ana", {"players": 3})
+    master_key = hall.new_seat_key(t.id, t.master)
+    _, ben_key = hall.sit(t.id, "Ben")
+    assert hall.may_close(t.id, master_key) and not hall.may_close(t.id, ben_key)
+    assert not hall.may_close(t.id, "") and not hall.may_close(t.id, "0" * 32)
+    hall.close(t.id)
+    assert hall.lobby() == [] and hall.store.read("SELECT * FROM shared_tables") == []
+    assert hall.store.read("SELECT * FROM shared_keys") == []
+    with pytest.raises(TarotLearnError, match="no such table"):
+        hall.close(t.id)
+    assert Hall(hall.store, clock=FakeClock()).tables == {}              # it does not come back after a restart
+
+
+def test_a_seat_name_in_another_case_is_the_same_seat_and_needs_its_key() -> None:
+    hall = Hall(":memory:", clock=FakeClock())
+    t = hall.create("Ana", {"players": 3})
+    name, key = hall.sit(t.id, "Ben")
+    assert hall.sit(t.id, "BEN", key) == ("Ben", key)
+    with pytest.raises(IllegalMove, match="Ben already sits"):
+        hall.sit(t.id, "ben")                                           # no key: not Ben's page

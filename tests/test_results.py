@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tarot_learn import games
+from tarot_learn import games, results
 from tarot_learn.errors import SaveError
 from tarot_learn.results import PREFIX, result_code, verify
 
@@ -81,3 +81,23 @@ def test_garbage_gives_a_save_error_and_nothing_else(text):
 def test_a_huge_code_is_refused_before_any_work():
     with pytest.raises(SaveError, match="at most"):
         verify(PREFIX + "." + "A" * 1_000_000)
+
+
+def test_a_game_key_is_the_deal_and_the_moves_as_played_not_their_encoding():
+    import base64
+    import hashlib
+    import zlib
+
+    state = games.new("klondike", seed=7)
+    for _ in range(3):
+        state.play(state.legal_moves()[0])
+    code = results.result_code(state)
+    verified = results.verify(code)
+    packed = base64.urlsafe_b64encode(zlib.compress(";".join(verified.moves).encode(), 0)).decode()
+    body = f"TLR1.{state.deal_code}.{packed}"
+    other = f"{body}.{hashlib.sha256(body.encode()).hexdigest()[:10]}"
+    assert other != code
+    assert results.played_moves(results.verify(other)) == results.played_moves(verified)
+    assert results.game_key(results.verify(other)) == results.game_key(verified)
+    state.play(state.legal_moves()[0])
+    assert results.game_key(results.verify(results.result_code(state))) != results.game_key(verified)

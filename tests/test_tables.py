@@ -178,3 +178,22 @@ def test_the_shared_table_is_an_adapter_over_the_table_model() -> None:
     assert t.deadline == t.model.deadline == clock.now + 30
     with pytest.raises(IllegalMove):
         t.model.undo()                               # shared tables take nothing back
+
+
+def test_a_player_who_sat_and_left_before_the_start_is_played_by_a_robot() -> None:
+    clock = FakeClock()
+    t = Table("t1", "Ana", TableOptions(players=3, seconds_per_turn=None), clock=clock, seed=5)
+    t.sit("Ben")
+    t.disconnect("Ben")                                  # Ben's page closed before the game began
+    t.fill_with_robots("Ana")
+    assert t.started
+    ben = t.seats[t.seat_of("Ben")]
+    assert ben.robot and ben.held_until is not None       # a robot plays for Ben, his seat held
+    for _ in range(200):                                  # the table never waits on Ben: only Ana is asked
+        if not t.match.in_progress:
+            break
+        assert t.to_play_name() == "Ana"
+        human_move(t)
+    assert not t.match.in_progress
+    t.sit("ben")                                          # Ben is back within the hold
+    assert not t.seats[t.seat_of("Ben")].robot

@@ -17,6 +17,7 @@ file to redraw them, and the page sends the kernel nothing for it.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from pathlib import Path
 from typing import Any
@@ -26,13 +27,15 @@ import ipywidgets as W
 import traitlets
 
 from tarot_learn import results
+from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open_book
 from tarot_learn.classroom.model.leaderboard import Entry, clock_text
-from tarot_learn.errors import TarotLearnError
+from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
+from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
 from tarot_learn.widgets.pagekey import PageKey
 
-__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard"]
+__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope"]
 
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
@@ -53,11 +56,28 @@ class LiveBoard(anywidget.AnyWidget):
 
 class ChallengeBoard(SolitaireBoard):
     """The challenge's board: everyone plays the same deal on their own, so no hint (the solver would
-    play for the student), no new deal and no sharing; every other button and key works."""
+    play for the student), no new deal and no sharing; every other button and key works.
+
+    Its autosave is bound to ``scope`` (:func:`save_scope`: the challenge, its deal and the browser's
+    key): the game is kept under a token derived from the page's resume token and the scope, so the
+    page's token finds this game only on this challenge's page in this browser, never on the
+    free-play tables, where Share deal and Hint would give the deal away; and since the scope holds
+    the deal code, which no page has, no page can present the derived token either."""
 
     OFF = {"hint": "Hints are off during a class challenge: the result must be your own play.",
            "new": "This board keeps the challenge's deal: everyone plays the same cards.",
            "share": "The deal code stays hidden during a class challenge."}
+
+    def __init__(self, *args: Any, scope: str, **kwargs: Any) -> None:
+        if not scope:
+            raise OptionError("a challenge board needs the scope its autosave is bound to")
+        self.scope = scope
+        super().__init__(*args, **kwargs)
+
+    def resume(self, token: str) -> None:
+        if check_token(token) is None:            # a token of the wrong form is refused as ever
+            token = hashlib.sha256(f"{self.scope}\n{token}".encode()).hexdigest()[:TOKEN_LENGTH]
+        super().resume(token)
 
     def press(self, name: str) -> None:
         refusal = self.OFF.get(str(name).strip().lower())
@@ -65,6 +85,12 @@ class ChallengeBoard(SolitaireBoard):
             return super().press(name)
         self.message, self.message_kind = refusal, "refused"
         self.refresh()
+
+
+def save_scope(challenge: Challenge, page_key: str) -> str:
+    """What a challenge board's autosave is bound to: this challenge and its deal (a secret of the
+    kernel's), and the browser (the digest of its page key, which the class file keeps too)."""
+    return f"challenge {challenge.id} {challenge.deal_code} {keys.digest(page_key)}"
 
 
 def _p(text: str, kind: str = "note") -> str:
@@ -117,7 +143,8 @@ class ChallengePage(W.VBox):
             self.player, fresh = self.book.join(self.challenge, name, self.key_widget.key)
         except TarotLearnError as err:
             return self._say(f"Cannot join: {err}.", "refused")
-        self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False)
+        self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False,
+                                    scope=save_scope(self.challenge, self.key_widget.key))
         self.board.children[0].layout.display = "none"      # game, deal and share controls: the deal is set
         self.board.children[1].children[0].layout.display = "none"   # the rule options: set by the teacher
         self.board.buttons["hint"].layout.display = "none"

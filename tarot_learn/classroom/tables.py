@@ -27,15 +27,15 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
+from tarot_learn.classroom.model.names import MAX_NAME, check_name, same_name
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 from tarot_learn.games.french_tarot.match import Match
 from tarot_learn.games.french_tarot.rewards import Outcome
 from tarot_learn.games.french_tarot.table import (ROBOT_PREFIX, SPECTATOR_VIEW, FakeClock, Seat,
                                                    TableModel, Votes)
 
-__all__ = ["TableOptions", "Seat", "Table", "FakeClock", "SPECTATOR_VIEW"]
+__all__ = ["TableOptions", "Seat", "Table", "FakeClock", "SPECTATOR_VIEW", "MAX_NAME"]
 
-MAX_NAME = 40
 _OPTION_LIMITS = {"seconds_per_turn": (5, 600), "rounds": (1, 20), "bet": (0, 1000), "hold_seconds": (10, 1800)}
 
 
@@ -126,7 +126,7 @@ class Table:
     # ----- seats ---------------------------------------------------------------------------------
     def sit(self, name: str, code: str = "") -> int:
         """Sit ``name`` at the first empty seat (or give back their own seat: a reconnection)."""
-        name = _check_name(name)
+        name = self.known_name(name)
         mine = self.seat_of(name)
         if mine is not None:
             self.reconnect(name)
@@ -138,7 +138,16 @@ class Table:
         return seat
 
     def seat_of(self, name: str) -> int | None:
-        return self.model.seat_of(name)
+        """The seat of ``name`` (``Ben`` and ``ben`` are one player), or ``None``."""
+        try:
+            return self.model.seat_of(self.known_name(name))
+        except OptionError:
+            return None
+
+    def known_name(self, name: object) -> str:
+        """``name`` checked by the class's rule, as a seated player typed it first."""
+        name = _check_name(name)
+        return next((s.name for s in self.seats if s.name and same_name(s.name, name)), name)
 
     def fill_with_robots(self, by: str) -> None:
         """The master fills every empty seat with a robot (FT-44, FT-45); the game starts."""
@@ -149,11 +158,16 @@ class Table:
     def _start_if_full(self) -> None:
         if self.started or any(s.name is None for s in self.seats):
             return
+        ghosts = [i for i, s in enumerate(self.seats) if not s.robot and not s.connected]
+        for i in ghosts:          # left before the start: counted as connected, so a robot can stand in
+            self.seats[i].connected = True
         self.model.start(seed=self.seed, practice=not self.options.competitive)
+        for i in ghosts:          # a robot plays the seat, held for the player's return (FT-47)
+            self.model.disconnect(i, self.options.hold_seconds)
         self.model.settle(restart=True)
 
     # ----- options -------------------------------------------------------------------------------
-    def set_options(self, by: str, **changes: Any) -> TableOptions:
+    def set_options(self, by: str, /, **changes: Any) -> TableOptions:
         """The master changes options; during a deal they apply from the next deal (FT-45)."""
         self._master_only(by, "change the table's options")
         new = TableOptions.from_dict({**asdict(self.options), **changes})
@@ -181,13 +195,13 @@ class Table:
 
     def play(self, name: str, move: str) -> None:
         """``name`` plays ``move``; refused unless it is their turn (nothing changes then)."""
-        seat = self.seat_of(_check_name(name))
+        seat = self.model.seat_of(self.known_name(name))
         self.model.play(-1 if seat is None else seat, move)
         self.model.settle(restart=True)
 
     def next_deal(self, by: str) -> None:
         """Deal again after a finished deal (any seated human may ask)."""
-        if self.seat_of(_check_name(by)) is None or not self.started:
+        if self.model.seat_of(self.known_name(by)) is None or not self.started:
             raise IllegalMove("only a player at this table may deal", rule="FT-45")
         if self.pending is not None:
             self._apply(self.pending)
@@ -281,12 +295,13 @@ class Table:
 
     # ----- checks ----------------------------------------------------------------------------------
     def _master_only(self, by: str, what: str) -> None:
-        if by != self.master:
+        if not isinstance(by, str) or not by.strip() or not same_name(by, self.master):
             raise IllegalMove(f"only the table's master may {what}", rule="FT-45")
 
 
 def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-            or name.strip().lower().startswith(ROBOT_PREFIX):
-        raise OptionError(f"a player's name is 1 to {MAX_NAME} characters and not 'robot…'")
-    return name.strip()
+    """The class's one name rule (:mod:`~tarot_learn.classroom.model.names`), and no robot's name."""
+    text = check_name(name)
+    if text.casefold().startswith(ROBOT_PREFIX):
+        raise OptionError(f"a player's name cannot start with {ROBOT_PREFIX!r}: that is a robot's name")
+    return text

@@ -3,7 +3,8 @@
 
 Each widget is imported only when first asked for (a module ``__getattr__``), so opening a
 patience board does not import French Tarot's table or the drill, and ``import tarot_learn``
-never imports ipywidgets.
+never imports ipywidgets.  Importing this package holds every widget class, standard or ours, to
+the page-write allow-list (:mod:`.pagewrite`): a page never writes markup into a widget.
 
 >>> import tarot_learn.widgets as w
 >>> sorted(w.__all__)
@@ -15,10 +16,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import pagewrite
+
 __all__ = ["SolitaireBoard", "TarotTable", "Drill", "Presenter", "WhatIf", "DeckUpload"]
 
 _WHERE = {"SolitaireBoard": ".board", "TarotTable": ".table", "Drill": ".drill", "Presenter": ".presenter",
           "WhatIf": ".whatif", "DeckUpload": ".upload"}
+
+
+pagewrite.install()
 
 
 def __getattr__(name: str) -> Any:

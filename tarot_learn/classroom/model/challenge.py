@@ -44,7 +44,7 @@ from typing import Any, Callable
 from tarot_learn import games
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.leaderboard import Entry, code_key, judge, ordered
-from tarot_learn.classroom.model.names import check_name
+from tarot_learn.classroom.model.names import check_name, name_key
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.core import State
 from tarot_learn.deals import MAX_SEED
@@ -198,12 +198,18 @@ class ChallengeBook:
         another page is refused in one line."""
         name, digest = check_name(name), keys.digest(key)
         with self.store.write() as db:
-            row = db.execute("SELECT key FROM challenge_players WHERE challenge_id = ? AND name = ?",
-                             (challenge.id, name)).fetchone()
+            rows = db.execute("SELECT name, key FROM challenge_players WHERE challenge_id = ?",
+                              (challenge.id,)).fetchall()
+            row = _named(rows, name)
+            held = next((r["name"] for r in rows if r["key"] == digest and r is not row), None)
+            if held is not None:
+                raise OptionError(f"this browser already plays this challenge as {held}: one name per browser "
+                                  f"(ask your teacher to free {held} to change it)")
             if row is None:
                 db.execute("INSERT INTO challenge_players (challenge_id, name, joined, key) VALUES (?, ?, ?, ?)",
                            (challenge.id, name, self.clock(), digest))
                 return name, True
+            name = row["name"]                  # as the student typed it first
             if row["key"] not in ("", digest):
                 raise OptionError(f"{name} is already playing this challenge on another page: choose another "
                                   "name, or ask your teacher to free it")
@@ -216,6 +222,9 @@ class ChallengeBook:
         had joined.  Its results and its clock stay."""
         name = check_name(name)
         with self.store.write() as db:
+            row = _named(db.execute("SELECT name, key FROM challenge_players WHERE challenge_id = ?",
+                                    (challenge.id,)).fetchall(), name)
+            name = row["name"] if row is not None else name
             cursor = db.execute("UPDATE challenge_players SET key = '' WHERE challenge_id = ? AND name = ?",
                                 (challenge.id, name))
             return cursor.rowcount == 1
@@ -237,13 +246,14 @@ class ChallengeBook:
         if challenge.ended is not None or now >= challenge.closes:
             raise SaveError(f"challenge {challenge.id} is closed: results are no longer taken")
         verified = judge(code, challenge.deal_code, finished=True)
-        key = code_key(code)
+        key = code_key(verified)
         with self.store.write() as db:
-            row = db.execute("SELECT joined, key FROM challenge_players WHERE challenge_id = ? AND name = ?",
-                             (challenge.id, name)).fetchone()
+            row = _named(db.execute("SELECT name, joined, key FROM challenge_players WHERE challenge_id = ?",
+                                    (challenge.id,)).fetchall(), name)
+            name = row["name"] if row is not None else name
             if row is not None and row["key"] not in ("", digest):
                 raise OptionError(f"{name} is held by another page in this challenge: the result was not counted")
-            seconds = now - max(challenge.started, float(row[0]) if row else challenge.started)
+            seconds = now - max(challenge.started, float(row["joined"]) if row else challenge.started)
             if db.execute("SELECT 1 FROM challenge_results WHERE challenge_id = ? AND code_key = ?",
                           (challenge.id, key)).fetchone():
                 raise SaveError("this exact game was already handed in: each game counts once")
@@ -274,6 +284,12 @@ class ChallengeBook:
             "SELECT r.challenge_id AS challenge, r.name, CASE r.won WHEN 1 THEN 'won' ELSE 'stuck' END AS result, "
             "r.moves, ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
             "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
+
+
+def _named(rows: list[Any], name: str) -> Any:
+    """The row of ``rows`` whose name is ``name`` by the class's rule (``Ben`` is ``ben``), or None."""
+    wanted = name_key(name)
+    return next((r for r in rows if name_key(r["name"]) == wanted), None)
 
 
 def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:

@@ -33,9 +33,10 @@ from tarot_learn.classroom.rewards import rewards
 from tarot_learn.classroom.tables import Table, TableOptions
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 
-__all__ = ["Hall", "seat_view", "check_intent", "MAX_TABLES"]
+__all__ = ["Hall", "seat_view", "check_intent", "MAX_TABLES", "TABLES_PER_BROWSER"]
 
-MAX_TABLES = 200        # a class never needs more; a script creating tables in a loop is stopped
+MAX_TABLES = 200        # open tables: a class never needs more; a script creating tables in a loop is stopped
+TABLES_PER_BROWSER = 3  # open tables one browser may have opened at once
 
 
 class Hall:
@@ -58,15 +59,46 @@ class Hall:
                     db.execute("UPDATE shared_tables SET id = ? WHERE id = ?", (f"unreadable-{row['id']}", row["id"]))
 
     # ----- the lobby -----------------------------------------------------------------------------
-    def create(self, master: str, options: dict[str, Any] | None = None) -> Table:
-        """A new table whose master is ``master`` (FT-45)."""
-        if len(self.tables) >= MAX_TABLES:
-            raise OptionError(f"the class already has {MAX_TABLES} tables: close finished ones first")
-        table = Table(secrets.token_hex(4), check_name(master), TableOptions.from_dict(options or {}),
-                      clock=self.clock)
+    def create(self, master: str, options: dict[str, Any] | None = None, owner: str = "") -> Table:
+        """A new table whose master is ``master`` (FT-45), opened by the browser ``owner`` (its
+        identity, :func:`~.keys.browser`): at most :data:`TABLES_PER_BROWSER` open tables each, and
+        :data:`MAX_TABLES` for the class (finished tables make room)."""
+        master, options_ = check_name(master), TableOptions.from_dict(options or {})
+        mine = keys.hash_any(owner) if owner else ""
+        open_tables = [t.id for t in self.tables.values() if not t.game_over()]
+        if mine and sum(self._owner(i) == mine for i in open_tables) >= TABLES_PER_BROWSER:
+            raise OptionError(f"this browser already has {TABLES_PER_BROWSER} open tables: play or close one first")
+        if len(open_tables) >= MAX_TABLES:
+            raise OptionError(f"the class already has {MAX_TABLES} open tables: ask your teacher to close some")
+        for done in [i for i, t in self.tables.items() if t.game_over()][:max(0, len(self.tables) - MAX_TABLES + 1)]:
+            self.close(done)                    # its game and score sheet stay in the class file
+        table = Table(secrets.token_hex(4), master, options_, clock=self.clock)
         self.tables[table.id] = table
         self.save(table)
+        if mine:
+            with self.store.write() as db:
+                db.execute("INSERT OR REPLACE INTO shared_owners (table_id, owner) VALUES (?, ?)", (table.id, mine))
         return table
+
+    def _owner(self, table_id: str) -> str:
+        rows = self.store.read("SELECT owner FROM shared_owners WHERE table_id = ?", (table_id,))
+        return rows[0]["owner"] if rows else ""
+
+    def may_close(self, table_id: str, key: str) -> bool:
+        """Whether ``key`` is the seat key of ``table_id``'s master (the teacher needs none)."""
+        table = self.table(table_id)
+        kept = self.store.read("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?", (table.id, table.master))
+        return bool(kept) and keys.matches(key, kept[0]["key"])
+
+    def close(self, table_id: str) -> None:
+        """Close ``table_id`` for good (the teacher's or its master's word, checked by the caller):
+        it leaves the lobby and the class file's open tables; a finished game stays recorded."""
+        table = self.table(table_id)
+        del self.tables[table.id]
+        with self.store.write() as db:
+            for sql in ("DELETE FROM shared_tables WHERE id = ?", "DELETE FROM shared_keys WHERE table_id = ?",
+                        "DELETE FROM shared_owners WHERE table_id = ?"):
+                db.execute(sql, (table.id,))
 
     def table(self, table_id: str) -> Table:
         try:
@@ -84,7 +116,8 @@ class Hall:
         """Seat ``name`` (a newcomer) or give their seat back (``key`` proves it is them); returns
         the name as kept and the seat's key, which the page keeps so that only this player can come
         back to this seat (:mod:`.keys`)."""
-        table, name = self.table(table_id), check_name(name)
+        table = self.table(table_id)
+        name = table.known_name(name)          # "ben" is Ben, seated as he typed it first
         if table.seat_of(name) is not None:
             known = self.store.read("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?", (table.id, name))
             if not known or not keys.matches(key, known[0]["key"]):

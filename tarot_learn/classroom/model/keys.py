@@ -23,7 +23,7 @@ import secrets
 
 from tarot_learn.errors import OptionError
 
-__all__ = ["KEY_LENGTH", "new_key", "check_key", "digest", "matches", "hash_any"]
+__all__ = ["KEY_LENGTH", "new_key", "check_key", "digest", "matches", "hash_any", "browser"]
 
 KEY_LENGTH = 32
 _KEY = re.compile(r"[0-9a-f]{32}")
@@ -58,3 +58,19 @@ def matches(presented: object, kept: str) -> bool:
     if not kept or not isinstance(presented, str) or not presented:
         return False
     return hmac.compare_digest(hash_any(presented[:MAX_PRESENTED]), kept)
+
+
+_IDENTITY = re.compile(r"[0-9a-f]{32}|teacher")
+
+
+def browser(username: object, address: str) -> str:
+    """Who a request comes from, for quotas and rate limits: the server-made identity of its browser
+    (32 hex digits, or the teacher) when the class server gives one, else its network address (while
+    every student shares the class password's one user, the address is what tells browsers apart).
+
+    >>> browser("0a" * 16, "10.0.0.7"), browser("anonymous", "10.0.0.7"), browser(None, "::1")
+    ('id:0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a', 'ip:10.0.0.7', 'ip:::1')
+    """
+    if isinstance(username, str) and _IDENTITY.fullmatch(username):
+        return f"id:{username}"
+    return f"ip:{str(address)[:64]}"

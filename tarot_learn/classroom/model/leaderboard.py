@@ -17,7 +17,6 @@ then who handed in first; each player appears once, with their best game.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import math
 from dataclasses import dataclass
@@ -64,9 +63,10 @@ class Board:
     refused: list[Refusal]
 
 
-def code_key(code: str) -> str:
-    """A short fingerprint of a result code's game (the same game handed in twice has the same key)."""
-    return hashlib.sha256("".join(code.split()).encode()).hexdigest()[:24]
+def code_key(verified: results.Verified) -> str:
+    """A short fingerprint of a result's game, its deal and its moves as played (not their
+    encoding): the same game handed in twice, in any code, has the same key."""
+    return results.game_key(verified)
 
 
 def judge(code: str, deal: str | None = None, finished: bool = True) -> results.Verified:
@@ -103,7 +103,7 @@ def check_codes(text: str, deal: str | None = None, finished: bool = True) -> Bo
     """Every line of ``text`` (``name: CODE``, ``name CODE`` or just ``CODE``) checked by replay.
 
     ``deal``: the challenge's deal code (codes of other deals are refused); ``finished``: refuse
-    games that are not over.  A game handed in twice (the same code) counts once."""
+    games that are not over.  A game handed in twice (in any code) counts once."""
     entries: list[Entry] = []
     refused: list[Refusal] = []
     seen: dict[str, int] = {}
@@ -121,7 +121,7 @@ def check_codes(text: str, deal: str | None = None, finished: bool = True) -> Bo
         except SaveError as err:
             refused.append(Refusal(number, name, str(err)))
             continue
-        key = code_key(code)
+        key = code_key(verified)
         if key in seen:
             refused.append(Refusal(number, name, f"the same game as line {seen[key]}: each game counts once"))
             continue

@@ -13,11 +13,30 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable, Union
 
+from tarot_learn import results
 from tarot_learn.classroom.model.keys import hash_any
+from tarot_learn.errors import SaveError
 
 __all__ = ["Step", "MIGRATIONS", "CHALLENGE", "TABLES"]
 
 Step = Union[str, Callable[[sqlite3.Connection], None]]
+
+def _key_games_by_moves(db: sqlite3.Connection) -> None:
+    """Results were told apart by their code's text: key them by deal and moves as played, and drop
+    a later copy of a game already handed in under another encoding (it never should have counted)."""
+    seen: set[tuple[int, str]] = set()
+    for row_id, challenge_id, code in db.execute("SELECT id, challenge_id, code FROM challenge_results "
+                                                 "ORDER BY id").fetchall():
+        try:
+            key = results.game_key(results.verify(code))
+        except SaveError:
+            continue                      # kept as it was: the teacher's CSV still shows it
+        if (challenge_id, key) in seen:
+            db.execute("DELETE FROM challenge_results WHERE id = ?", (row_id,))
+            continue
+        seen.add((challenge_id, key))
+        db.execute("UPDATE OR IGNORE challenge_results SET code_key = ? WHERE id = ?", (key, row_id))
+
 
 CHALLENGE: list[Step] = [
     """
@@ -33,6 +52,7 @@ CHALLENGE: list[Step] = [
     """,
     # The digest of the key of the page that holds each name ('' : nobody holds it).
     "ALTER TABLE challenge_players ADD COLUMN key TEXT NOT NULL DEFAULT ''",
+    _key_games_by_moves,
 ]
 
 
@@ -55,6 +75,8 @@ TABLES: list[Step] = [
         PRIMARY KEY (table_id, name));
     """,
     _hash_seat_keys,
+    # Who opened each table (a digest of the browser's identity): the per-browser quota.
+    "CREATE TABLE shared_owners (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL)",
 ]
 
 # Every feature of the class file, migrated in this order whenever a store opens it.

@@ -5,26 +5,80 @@ A table's page talks to the server over one web socket: it sends intents (checke
 :func:`~tarot_learn.classroom.model.hall.check_intent`), and after every change each page at the
 table receives its own seat's view (:func:`~tarot_learn.classroom.model.hall.seat_view`), never
 another seat's cards.  A seated page presents its seat's key (:mod:`~tarot_learn.classroom.model.keys`).
+
+Messages are counted per browser (:func:`~tarot_learn.classroom.model.keys.browser`), across all
+its sockets: past :data:`RATE` a second its messages are dropped (it is told once a second), so
+sixty sockets of one browser cost no more than one, and no flood closes anyone else's socket.
+A browser opens at most a few tables; the teacher or a table's master may close one.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import weakref
+from typing import Any
 
 from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
+from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
 
-__all__ = ["ROUTES", "RATE"]
+__all__ = ["ROUTES", "RATE", "Budget"]
 
-RATE = 20                 # intents per second a page may send before its socket is closed
+RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
+
+
+class Budget:
+    """Messages per browser: a bucket of :data:`RATE` refilled at :data:`RATE` a second (O(1) a message)."""
+
+    def __init__(self, rate: float = RATE, clock: Any = time.monotonic) -> None:
+        self.rate, self.clock = rate, clock
+        self._left: dict[str, tuple[float, float]] = {}     # browser -> (messages left, when counted)
+        self._told: dict[str, float] = {}
+
+    def take(self, who: str) -> bool:
+        """Whether ``who`` may send one more message now."""
+        now = self.clock()
+        left, then = self._left.get(who, (self.rate, now))
+        left = min(self.rate, left + (now - then) * self.rate)
+        if len(self._left) > 10_000:                  # forget browsers long quiet (a full bucket is no news)
+            self._left = {k: v for k, v in self._left.items() if now - v[1] < 60}
+        ok = left >= 1
+        self._left[who] = (left - 1 if ok else left, now)
+        return ok
+
+    def tell(self, who: str) -> bool:
+        """Whether ``who`` should be told it is sending too fast (once a second at most)."""
+        now = self.clock()
+        if now - self._told.get(who, -1.0) < 1.0:
+            return False
+        if len(self._told) > 10_000:
+            self._told = {k: t for k, t in self._told.items() if now - t < 1.0}
+        self._told[who] = now
+        return True
+
+
+_BUDGETS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
+
+
+def budget_of(classroom: Any) -> Budget:
+    """The one message budget of a class (every table socket of every browser)."""
+    got = _BUDGETS.get(classroom)
+    if got is None:
+        got = _BUDGETS[classroom] = Budget()
+    return got
+
+
+def browser_of(handler: web.RequestHandler) -> str:
+    """Who ``handler``'s request comes from (:func:`~tarot_learn.classroom.model.keys.browser`)."""
+    return keys.browser(getattr(handler.current_user, "username", None), handler.request.remote_ip or "")
 
 
 class LobbyPage(ClassHandler):
@@ -44,11 +98,32 @@ class LobbyApi(ClassHandler):
     def post(self) -> None:
         data, hall = self.json_body(), self.classroom.hall
         try:
-            table = hall.create(data.get("name"), data.get("options") or {})
+            table = hall.create(data.get("name"), data.get("options") or {}, owner=browser_of(self))
         except TarotLearnError as err:
             return self.refuse(400, str(err))
         self.classroom.publish()
         self.finish({"id": table.id, "code": table.code, "key": hall.new_seat_key(table.id, table.master)})
+
+
+class CloseApi(ClassHandler):
+    """``POST {"id", "key"}``: close a table for good, by its master (the master's seat key) or the teacher."""
+
+    @web.authenticated
+    def post(self) -> None:
+        data, hall = self.json_body(), self.classroom.hall
+        table_id, key = str(data.get("id") or "")[:16], data.get("key")
+        try:
+            allowed = self.is_teacher() or hall.may_close(table_id, key)
+        except TarotLearnError as err:
+            return self.refuse(404, str(err))
+        if not allowed:
+            return self.refuse(403, "only the table's master or the teacher may close it")
+        hall.close(table_id)
+        for page in list(self.classroom.sockets.pop(table_id, ())):
+            page.send_text(json.dumps({"error": "this table was closed: go back to the lobby", "fatal": True}))
+            page.close(4004, "closed")
+        self.classroom.publish()
+        self.finish({"closed": table_id})
 
 
 class TablePage(ClassHandler):
@@ -79,7 +154,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         if self.current_user is None:
             raise web.HTTPError(403, "the class password is needed")
         self.table_id, self.name, self.sent = table_id, None, b""
-        self.window: list[float] = []
+        self.browser = browser_of(self)
         await super().get(table_id)
 
     def open(self, table_id: str) -> None:  # type: ignore[override]
@@ -92,26 +167,37 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             else:
                 table.observation(None)          # refuses when spectators are not allowed
         except TarotLearnError as err:
-            self.write_message(json.dumps({"error": str(err), "fatal": True}))
+            self.send_text(json.dumps({"error": str(err), "fatal": True}))
             return self.close(4003, "refused")
         self.classroom.sockets.setdefault(table_id, set()).add(self)
         if self.name:
-            self.write_message(json.dumps({"key": self.key, "name": self.name}))
+            self.send_text(json.dumps({"key": self.key, "name": self.name}))
         self.classroom.broadcast(table_id)
 
     def on_message(self, message: str | bytes) -> None:
-        now = time.monotonic()
-        self.window = [t for t in self.window if now - t < 1.0] + [now]
-        if len(self.window) > RATE:
-            return self.close(4008, "too many messages")
+        who = self.browser
+        budget = budget_of(self.classroom)
+        if not budget.take(who):                  # dropped unread; the flood closes no socket
+            if budget.tell(who):
+                self.send_text(json.dumps({"error": f"too many messages: at most {RATE} a second; slow down"}))
+            return None
         try:
             if self.name is None:
                 raise IllegalMove("spectators watch; they do not play", rule="FT-48")
             self.classroom.hall.act(self.table_id, self.name, json.loads(message))
-        except (TarotLearnError, ValueError) as err:
-            self.write_message(json.dumps({"error": str(err)[:300]}))
-            return None
+        except (TarotLearnError, ValueError, RecursionError) as err:
+            return self.send_text(json.dumps({"error": str(err)[:300] or "the page sent something unreadable"}))
+        except Exception as err:  # a page's message must never break the socket or the server's loop
+            self.log.warning("table %s: a page message failed (%s)", self.table_id, type(err).__name__)
+            return self.send_text(json.dumps({"error": "the table could not take that message; nothing changed"}))
         self.classroom.broadcast(self.table_id)
+
+    def send_text(self, text: str) -> None:
+        """Send ``text`` unless the page has gone (a closed socket is simply skipped)."""
+        try:
+            self.write_message(text)
+        except websocket.WebSocketClosedError:
+            self.classroom.sockets.get(self.table_id, set()).discard(self)
 
     def send_view(self) -> None:
         try:
@@ -121,19 +207,23 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         data = json.dumps(view, sort_keys=True).encode()
         if data != self.sent:                     # unchanged views are not sent again
             self.sent = data
-            self.write_message(data.decode())
+            self.send_text(data.decode())
 
     def on_close(self) -> None:
         sockets = self.classroom.sockets.get(self.table_id, set())
         sockets.discard(self)
         if self.name and not any(s.name == self.name for s in sockets):
-            self.classroom.hall.leave(self.table_id, self.name)
+            try:
+                self.classroom.hall.leave(self.table_id, self.name)
+            except TarotLearnError:
+                return                            # the table was closed meanwhile: nobody to tell
             self.classroom.broadcast(self.table_id)
 
 
 ROUTES: list[tuple[str, type]] = [
     ("/tarot/tables", LobbyPage),
     ("/tarot/tables/api", LobbyApi),
+    ("/tarot/tables/api/close", CloseApi),
     ("/tarot/tables/ranking", RankingPage),
     ("/tarot/tables/([0-9a-f]{8})", TablePage),
     ("/tarot/tables/([0-9a-f]{8})/socket", TableSocket),
