@@ -433,29 +433,35 @@ class State:
         """An independent copy of the position (with its history and redo line if asked).
 
         A copy without its history (the solvers' fast copy) knows the position but not the moves
-        that led there, so it cannot be saved: :meth:`to_json` refuses it rather than write a save
-        that would load as another position.
+        that led there: it starts where this game stands now, so undo and ``copy(history=True)``
+        stop there, and :meth:`to_json` refuses it rather than write a save that would load as
+        another position.
         """
+        if not history:
+            other = self._copy_position()
+            if self.history or self._moves_unknown:
+                other._start = other._snapshot()
+                other._moves_unknown = True
+            return other
         other = type(self).__new__(type(self))
         other._init_bookkeeping(dict(self.options), self.seed)
         other._start = self._start
         other.moves_made = self.moves_made
-        if history:
-            other._restore(self._start)
-            for m, _ in self.history:
-                other.push(m)
-            other._redo = list(self._redo)
-        else:
-            other._restore(self._snapshot())
-            other._detach_from(self)
+        other._restore(self._start)
+        for m, _ in self.history:
+            other.push(m)
+        other._redo = list(self._redo)
+        other._moves_unknown = self._moves_unknown
         return other
 
-    def _detach_from(self, original: "State") -> None:
-        """After a copy without history: the copy starts where ``original`` stands now, so undo and
-        ``copy(history=True)`` stop there, and its save is refused (the earlier moves are unknown)."""
-        if original.history or original._moves_unknown:
-            self._start = self._snapshot()
-            self._moves_unknown = True
+    def _copy_position(self) -> "State":
+        """The position alone, with no history (a game may copy its piles faster than a snapshot)."""
+        other = type(self).__new__(type(self))
+        other._init_bookkeeping(dict(self.options), self.seed)
+        other._start = self._start
+        other.moves_made = self.moves_made
+        other._restore(self._snapshot())
+        return other
 
     @property
     def deal_code(self) -> str | None:

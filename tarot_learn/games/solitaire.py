@@ -616,19 +616,17 @@ class Patience(State):
 
     _EXTRA_ATTRS: ClassVar[tuple[str, ...]] = ()   # per-deal facts beyond the piles (AT's base)
 
-    def copy(self, history: bool = False) -> "Patience":
-        """An independent copy (see :meth:`State.copy`); without history it copies the piles
-        directly, which solvers and hints do often."""
-        if history:
-            return super().copy(history=True)  # type: ignore[return-value]
+    def _copy_position(self) -> "Patience":
+        """The position alone (see :meth:`State.copy`), copying the piles directly, which solvers
+        and hints do often."""
         other = type(self).__new__(type(self))
         other._init_bookkeeping(dict(self.options), self.seed)
         other._adopt_start(self)
+        other.moves_made = self.moves_made
         for name in self._EXTRA_ATTRS:
             setattr(other, name, getattr(self, name))
         other._setup([list(c) for c in self.tab], list(self.down), [list(f) for f in self.found],
                      list(self.stock), list(self.waste), list(self.reserve), self.passes)
-        other._detach_from(self)
         return other
 
     @property
