@@ -111,3 +111,16 @@ lite: $(LITE_VENV)/.installed
 lite-serve: lite
 	@echo "The static site on http://127.0.0.1:$(LITE_PORT)/ (Ctrl-C stops it); to publish it, copy dist/lite/ to any web host"
 	$(PYTHON) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory dist/lite
+
+# A school's JupyterHub (school/jupyterhub_config.py) tested for real: the hub from PyPI, its proxy
+# from npm (installed beside the config, in school/.hub-proxy), three students in three browsers.
+HUB_PROXY := school/.hub-proxy/node_modules/.bin/configurable-http-proxy
+.PHONY: test-hub
+$(HUB_PROXY):
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm) >/tmp/tarot_learn-apt.log 2>&1; } \
+		|| { echo "the hub's proxy needs Node.js and npm"; exit 1; }
+	npm install --prefix school/.hub-proxy --no-audit --no-fund --loglevel=error "configurable-http-proxy@^5"
+test-hub: $(VENV)/.installed chromium $(HUB_PROXY)
+	$(PY) -m pip install --quiet -e ".[test,hub]"
+	$(PY) -m pytest tests/hub -m hub --durations=5
