@@ -21,6 +21,7 @@ except ImportError:
 
 CONFIG = ROOT / "school" / "jupyterhub_config.py"
 PASSWORD = "tarot-class-2026"
+PROXY = ROOT / "school" / ".hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
 LESSON = "tarot_learn/notebooks/04_tarot_solitaire.ipynb"   # inside the clone nbgitpuller makes
 
 
@@ -47,6 +48,16 @@ class Hub:
                 os.killpg(self.proc.pid, 9)
         for proc in user_processes(self.homes):
             proc.kill()
+        pid_file = self.homes.parent / "state" / "proxy.pid"   # a hub stopped while starting leaves its proxy
+        if pid_file.exists():
+            import psutil
+
+            try:
+                proxy = psutil.Process(int(pid_file.read_text().strip()))
+                if "configurable-http-proxy" in " ".join(proxy.cmdline()):
+                    proxy.terminate()
+            except (ValueError, OSError, psutil.Error):
+                pass
 
 
 def lessons_repo(folder: pathlib.Path) -> pathlib.Path:
@@ -76,8 +87,7 @@ def warm_cache(cache: pathlib.Path) -> None:
 
 def start_hub(folder: pathlib.Path, log: pathlib.Path) -> Hub:
     """JupyterHub with the shipped config on free loopback ports, its state and homes in ``folder``."""
-    proxy = ROOT / "school" / ".hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
-    if not proxy.exists() and not shutil.which("configurable-http-proxy"):
+    if not PROXY.exists() and not shutil.which("configurable-http-proxy"):
         raise RuntimeError("configurable-http-proxy is missing: run `make test-hub`, which installs it")
     repo, cache, homes = lessons_repo(folder), folder / "numba-cache", folder / "homes"
     warm_cache(cache)
@@ -94,11 +104,19 @@ def start_hub(folder: pathlib.Path, log: pathlib.Path) -> Hub:
                                 start_new_session=True)
     hub = Hub(proc, f"http://127.0.0.1:{port}", homes, repo, cache)
     try:
-        wait_for(f"{hub.base}/hub/health", timeout=120)
+        # The proxy answers 404 until the hub has given it the hub's route: wait for the hub's own 200.
+        wait_until(lambda: _status(f"{hub.base}/hub/health") == 200, 120, "the hub did not answer")
     except TimeoutError:
         hub.stop()
         raise
     return hub
+
+
+def _status(url: str) -> int:
+    try:
+        return wait_for(url, timeout=5)
+    except TimeoutError:
+        return 0
 
 
 def user_processes(homes: pathlib.Path) -> list:

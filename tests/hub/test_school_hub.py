@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import tempfile
 import time
+import urllib.parse
 
 import pytest
 
@@ -131,3 +133,21 @@ def test_three_students_pull_play_and_keep_their_progress(browser, hub):
     assert max(spent.values()) < COMPILE_CPU_SECONDS, spent
     for ctx in contexts.values():
         ctx.close()
+
+
+def test_readme_gives_the_link_and_commands_this_test_uses():
+    """The README's school section is the recipe this module runs: the same link, config and cache."""
+    from tests.hub.hubkit import ROOT, Hub
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## A whole school"):readme.index("\n## ", readme.index("## A whole school") + 5)]
+    link = re.search(r"http://HUB:8000(/hub/user-redirect/git-pull\?\S+)", section).group(1)
+    ours = Hub(None, "", pathlib.Path(), pathlib.Path("/srv/lessons/tarot_learn"), pathlib.Path()).pull_link()
+    theirs, mine = urllib.parse.urlsplit(link), urllib.parse.urlsplit(ours)
+    assert theirs.path == mine.path
+    readme_query, our_query = urllib.parse.parse_qs(theirs.query), urllib.parse.parse_qs(mine.query)
+    assert sorted(readme_query) == sorted(our_query)
+    assert readme_query["urlpath"] == our_query["urlpath"] and readme_query["branch"] == our_query["branch"]
+    for step in ("jupyterhub -f school/jupyterhub_config.py", "npm install --prefix school/.hub-proxy",
+                 "native.warm()", "NUMBA_CACHE_DIR", ".local/share/tarot_learn/progress/<name>.json"):
+        assert step in section, step
