@@ -171,6 +171,7 @@ def main() -> None:
         report(results, memory_mb(hub.homes))
     finally:
         hub.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def report(results: dict[str, dict], memory: dict[str, float]) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import shutil
 import tempfile
 import time
 import urllib.parse
@@ -45,6 +46,7 @@ def hub():
         yield running
     finally:
         running.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def log_in_and_pull(page, hub, name: str) -> None:
