@@ -122,3 +122,16 @@ docs: $(VENV)/.installed
 	$(PY) -m sphinx -E -b html -c docs -W --keep-going -q -w dist/docs-warnings.log . dist/docs
 	TAROT_LEARN_DOCS_SITE=dist/docs $(PY) -m pytest tests/test_docs_site.py -q -p no:cacheprovider
 	@echo "The documentation site is in dist/docs/ (open dist/docs/index.html)"
+
+# A school's JupyterHub (school/jupyterhub_config.py) tested for real: the hub from PyPI, its proxy
+# from npm (installed beside the config, in school/.hub-proxy), three students in three browsers.
+HUB_PROXY := school/.hub-proxy/node_modules/.bin/configurable-http-proxy
+.PHONY: test-hub
+$(HUB_PROXY):
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm) >/tmp/tarot_learn-apt.log 2>&1; } \
+		|| { echo "the hub's proxy needs Node.js and npm"; exit 1; }
+	npm install --prefix school/.hub-proxy --no-audit --no-fund --loglevel=error "configurable-http-proxy@^5"
+test-hub: $(VENV)/.installed chromium $(HUB_PROXY)
+	$(PY) -m pip install --quiet -e ".[test,hub]"
+	$(PY) -m pytest tests/hub -m hub --durations=5

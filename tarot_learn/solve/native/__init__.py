@@ -68,11 +68,13 @@ def warm(wait: float | None = None) -> bool:
 def _load() -> None:
     try:
         from ...games import new
+        from . import engine
         from .search import NativeBestFirst, depth_first as dive
 
         state = new("klondike", seed=1)
         dive(state, 0, 50, float("inf"), lambda: 0.0)
         NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
+        engine.fields(0)   # decoding a found line calls it from Python: compiled (and cached) here too
     except Exception as exc:   # the pure search still runs: say why the fast one does not
         _FAILED.append(f"{type(exc).__name__}: {exc}")
         warnings.warn(f"the solver's compiled core could not load ({_FAILED[0]}); "
