@@ -636,3 +636,41 @@ def test_presenter_shows_the_solvers_line_and_refuses_what_it_cannot_show():
         Presenter(games.new("french-tarot", seed=1))
     with pytest.raises(OptionError):
         Presenter(code).go("3")
+
+
+def test_escape_after_a_pick_leaves_no_picked_up_words():
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    move = first_move(board.state, lambda m: m.src[0] == "t")
+    board.click(move.src)
+    assert board.message.startswith("Picked up") and board.selected is not None
+    board.press("deselect")
+    assert board.selected is None and board.surface.view["sel"] is None
+    assert "Picked up" not in board.message and "Picked up" not in board._explain.value
+
+
+def test_a_deal_code_typed_in_is_confirmed_and_shown_on_the_label():
+    code = games.new("klondike", seed=11).deal_code
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    board._seed.value = code
+    assert board.state.deal_code == code and board.message_kind == "ok"
+    assert code in board.message and code in board._deal_info.value
+    assert "hidden" not in board._deal_info.value
+    board.new_deal(7)                        # a seed is not a code the player has seen
+    assert "hidden" in board._deal_info.value and code not in board._deal_info.value
+
+
+def test_a_deal_code_typed_in_a_class_challenge_stays_off_the_label():
+    code = games.new("klondike", seed=11).deal_code
+    board = SolitaireBoard("tarot-solitaire", seed=3, sharing=False)
+    board.new_deal(code)
+    assert board.state.deal_code == code and board.message_kind == "ok"
+    assert code not in board._deal_info.value and code not in board.message
+
+
+def test_each_exercise_box_shows_its_id_in_words():
+    from tarot_learn.lessons import kit
+
+    ex = kit.Exercise("04.first-move", prompt="Which pile takes the Ace?", answer=3)
+    prompt = ex.widget.children[0].value
+    assert "Exercise 04.first-move" in prompt and "data-exercise='04.first-move'" in prompt
+    assert "3" not in prompt.replace("Exercise 04", "")      # the answer never reaches the page

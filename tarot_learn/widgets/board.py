@@ -78,7 +78,7 @@ ACTIONS = (
     A.Action("hint", "Hint", "light up a good move", "lightbulb-o", keys=("h",), handler="_hint", row="play"),
     A.Action("auto", "Auto-finish", "send every card that can safely go up to the foundations", "forward",
              keys=("a",), handler="_auto", row="play", enabled=lambda b, obs: not obs.won),
-    A.Action("deselect", None, "put the picked-up card back", keys=("Escape",), handler="refresh"),
+    A.Action("deselect", None, "put the picked-up card back", keys=("Escape",), handler="_put_back"),
 )
 _KEYS = A.names(ACTIONS)
 
@@ -479,6 +479,13 @@ class SolitaireBoard(PageSession):
                                f"{', '.join(n for n in _KEYS if n != 'deselect')}.")
         getattr(self, action.handler)()
 
+    def _put_back(self) -> None:
+        """Esc: the picked-up card goes back, and the "Picked up ..." words go with it."""
+        if self.selected is not None:
+            self._say("Put back.", "info")
+        self._clear_selection()
+        self._sync()
+
     def _new_from_box(self) -> None:
         """New deal: from the seed or deal code in the box, else random."""
         self.new_deal(self._seed.value)
@@ -498,7 +505,15 @@ class SolitaireBoard(PageSession):
                       "as TS-...., or leave the box blank.", "refused")
             return self._sync()
         self._set_state(state)
-        self._say(f"New deal of {state.title}. {self._share_words()}", "info")
+        typed = bool(text) and not text.isdigit() and state.deal_code is not None
+        if typed and self._sharing:
+            # the player typed the code, so it is theirs to see: the label shows it
+            self._code_shown = True
+            self._say(f"Dealt {state.title} from deal code {state.deal_code}.", "ok")
+        elif typed:
+            self._say(f"Dealt {state.title} from your deal code. {self._share_words()}", "ok")
+        else:
+            self._say(f"New deal of {state.title}. {self._share_words()}", "info")
         self._sync()
 
     def _share_words(self) -> str:
