@@ -674,3 +674,22 @@ def test_each_exercise_box_shows_its_id_in_words():
     prompt = ex.widget.children[0].value
     assert "Exercise 04.first-move" in prompt and "data-exercise='04.first-move'" in prompt
     assert "3" not in prompt.replace("Exercise 04", "")      # the answer never reaches the page
+
+
+def test_a_lift_names_the_legal_drops_and_leaves_the_view_alone():
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    sent: list[dict] = []
+    board.surface.send = lambda content, buffers=None: sent.append(content)
+    move = first_move(board.state, lambda m: m.src[0] == "t")
+    size = pile_size(board.state, move.src)
+    v0 = board.surface.view["v"]
+    board.on_intent({"event": "lift", "pile": move.src, "index": size - move.count})
+    assert sent[-1]["lift"] == [move.src, size - move.count]
+    assert set(sent[-1]["targets"]) == set(board.state.legal_destinations(move.src, move.count))
+    assert move.dst in sent[-1]["targets"]
+    assert board.surface.view["v"] == v0 and board.selected is None
+    down = next(p for p in board.state.observation().piles if p.hidden)
+    assert board.lift(down.id, 0) == []                          # a face-down card goes nowhere
+    assert board.lift("zz") == [] and board.lift("s") == []
+    board.on_intent({"event": "drop", "src": move.src, "index": size - move.count, "dst": move.dst})
+    assert board.surface.view["v"] == v0 + 1 and board.state.moves[-1] == move

@@ -62,9 +62,109 @@ function el(tag, cls, attrs) {
   return node;
 }
 
+// Dragging, one code for mouse, touch and pen (Pointer Events): a press on a face-up card that
+// moves a few pixels lifts it.  A copy of the cards follows the pointer, the page asks Python
+// which piles may take them ("lift") and lights those, and letting go over a pile sends one drop
+// intent.  A press that does not move stays a click, so tap-tap (pick up, put down) still works.
+// The board redraws while a drag goes on (a view from Python); the drag keeps to pile ids.
+function dragging(board, send, model, ended) {
+  let press = null;                      // {id, x, y, pile, index, card}
+  let lifted = null;                     // {ghost, dx, dy, targets}
+  const onDown = (e) => {
+    if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const card = e.target.closest(".tl-movable");
+    if (!card || !board.contains(card)) return;
+    press = { id: e.pointerId, x: e.clientX, y: e.clientY, index: Number(card.dataset.index),
+              pile: card.closest("[data-pile]").dataset.pile, card };
+  };
+  const onMove = (e) => {
+    if (!press || e.pointerId !== press.id) return;
+    if (!lifted) {
+      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < 8) return;
+      lift();
+    }
+    e.preventDefault();
+    lifted.ghost.style.transform = `translate(${e.clientX - lifted.dx}px, ${e.clientY - lifted.dy}px)`;
+    const over = pileAt(e);
+    for (const n of board.querySelectorAll(".tl-over")) if (n !== over) n.classList.remove("tl-over");
+    if (over && lifted.targets.has(over.dataset.pile)) over.classList.add("tl-over");
+  };
+  function lift() {
+    const card = board.querySelector(`[data-pile="${press.pile}"] [data-index="${press.index}"]`) || press.card;
+    const start = card.getBoundingClientRect();
+    const ghost = el("div", "tl-ghost", { "aria-hidden": "true" });
+    const pile = board.querySelector(`[data-pile="${press.pile}"]`);
+    for (const c of pile.querySelectorAll(".tl-card")) {
+      if (Number(c.dataset.index) < press.index) continue;
+      const r = c.getBoundingClientRect();
+      const copy = el("img", "tl-card", { alt: "", src: c.src });
+      Object.assign(copy.style, { width: `${r.width}px`, height: `${r.height}px`,
+                                  left: `${r.left - start.left}px`, top: `${r.top - start.top}px` });
+      ghost.appendChild(copy);
+    }
+    document.body.appendChild(ghost);
+    lifted = { ghost, dx: press.x - start.left, dy: press.y - start.top, targets: new Set() };
+    board.setPointerCapture(press.id);     // the moves keep coming, whatever is under the pointer
+    board.classList.add("tl-dragging");
+    mark();
+    send({ event: "lift", pile: press.pile, index: press.index });
+  }
+  // Lights the piles Python named and dims the cards that are moving (again after a redraw).
+  function mark() {
+    if (!lifted) return;
+    for (const node of board.querySelectorAll("[data-pile]")) {
+      const lit = lifted.targets.has(node.dataset.pile);
+      node.classList.toggle("tl-drop", lit);
+      const cards = node.querySelectorAll(".tl-card");
+      if (cards.length) cards[cards.length - 1].classList.toggle("tl-droplit", lit);
+      if (node.dataset.pile !== press.pile) continue;
+      for (const c of cards) c.classList.toggle("tl-lifted", Number(c.dataset.index) >= press.index);
+    }
+  }
+  const pileAt = (e) => {
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const node = under && under.closest("[data-pile]");
+    return node && board.contains(node) ? node : null;
+  };
+  function finish(e, drop) {
+    if (!press || e.pointerId !== press.id) return;
+    const was = press;
+    const wasLifted = lifted;
+    press = null;
+    lifted = null;
+    if (!wasLifted) return;                // a tap: the click that follows picks up or puts down
+    wasLifted.ghost.remove();
+    board.classList.remove("tl-dragging");
+    for (const n of board.querySelectorAll(".tl-drop, .tl-over, .tl-droplit, .tl-lifted")) {
+      n.classList.remove("tl-drop", "tl-over", "tl-droplit", "tl-lifted");
+    }
+    if (board.hasPointerCapture(e.pointerId)) board.releasePointerCapture(e.pointerId);
+    ended();
+    const at = drop ? pileAt(e) : null;
+    if (at && at.dataset.pile !== was.pile) send({ event: "drop", src: was.pile, index: was.index, dst: at.dataset.pile });
+  }
+  const onUp = (e) => finish(e, true);
+  const onCancel = (e) => finish(e, false);
+  const onMsg = (msg) => {
+    if (!lifted || !msg || !Array.isArray(msg.lift) || msg.lift[0] !== press.pile) return;
+    lifted.targets = new Set(Array.isArray(msg.targets) ? msg.targets : []);
+    mark();
+  };
+  board.addEventListener("pointerdown", onDown);
+  board.addEventListener("pointermove", onMove);
+  board.addEventListener("pointerup", onUp);
+  board.addEventListener("pointercancel", onCancel);
+  board.addEventListener("tl-drawn", mark);
+  model.on("msg:custom", onMsg);
+  return () => {
+    model.off("msg:custom", onMsg);
+    if (lifted) lifted.ghost.remove();
+  };
+}
+
 function render({ model, el: root }) {
   let urls = pictureUrls(model, null);
-  let drag = null;
+  let swallowClick = false;              // a drag just ended: the click the mouse makes is not a tap
   let cursor = null;                     // {pile, index}: where keyboard focus is, kept over redraws
   const present = model.get("mode") === "present";
   const slot = document.querySelectorAll('.tl-board[data-mode="play"]').length;
@@ -172,7 +272,7 @@ function render({ model, el: root }) {
         const picked = sel && sel[0] === p.id && i >= sel[1];
         if (picked) img.classList.add("tl-sel");
         if (targets.has(p.id) && i === n - 1) img.classList.add("tl-lit");
-        if (code !== "?" && p.kind !== "stock") img.draggable = true;
+        if (code !== "?" && p.kind !== "stock") img.classList.add("tl-movable");
         if (!present && p.kind === "stock" && i === n - 1) {
           stop(img, `${pileName(pile)}, Enter draws`);
         } else if (!present && code !== "?") {
@@ -202,6 +302,7 @@ function render({ model, el: root }) {
       board.appendChild(b);
     }
     if (hadFocus) refocus();
+    board.dispatchEvent(new Event("tl-drawn"));    // a drag under way lights its drops again
   }
 
   // A keyboard stop: the top card (or empty place) of a pile is in the Tab order; the other
@@ -249,6 +350,7 @@ function render({ model, el: root }) {
     if (e.target.classList && e.target.classList.contains("tl-stop")) cursor = place(e.target);
   });
 
+  board.addEventListener("pointerdown", () => { swallowClick = false; });
   const where = (event) => {
     const pile = event.target.closest("[data-pile]");
     if (!pile || !board.contains(pile)) return null;
@@ -257,6 +359,7 @@ function render({ model, el: root }) {
   };
   board.addEventListener("click", (e) => {
     if (present) return;
+    if (swallowClick) { swallowClick = false; return; }    // the end of a drag, not a tap
     const stopEl = e.target.closest(".tl-stop");
     (stopEl || board).focus({ preventScroll: true });
     const at = where(e);
@@ -268,21 +371,7 @@ function render({ model, el: root }) {
     const at = where(e);
     if (at) send({ event: "dblclick", pile: at.pile });
   });
-  board.addEventListener("dragstart", (e) => {
-    const at = where(e);
-    if (!at || at.index === null) return;
-    drag = at;
-    e.dataTransfer.setData("text/plain", `${at.pile}:${at.index}`);
-    e.dataTransfer.effectAllowed = "move";
-  });
-  board.addEventListener("dragover", (e) => { if (drag && e.target.closest("[data-pile]")) e.preventDefault(); });
-  board.addEventListener("drop", (e) => {
-    e.preventDefault();
-    const at = where(e);
-    if (drag && at) send({ event: "drop", src: drag.pile, index: drag.index, dst: at.pile });
-    drag = null;
-  });
-  board.addEventListener("dragend", () => { drag = null; });
+  const stopDrag = present ? () => {} : dragging(board, send, model, () => { swallowClick = true; });
   board.addEventListener("keydown", (e) => {
     const keys = model.get("key_map") || {};
     const named = keyName(e);
@@ -346,6 +435,7 @@ function render({ model, el: root }) {
   }
   return () => {
     stopHeartbeat();
+    stopDrag();
     resized.disconnect();
     window.removeEventListener("resize", onWindow);
     model.off("change:view", draw);
