@@ -21,20 +21,29 @@ function keyName(e) {
 }
 
 
-// The card height that fits: the widest row (tableau, or the top row) in the width given, and
-// in "present" mode the window's height too; a board asks for at most card_height (1.5 times
-// that on a projector) unless it presents.
-function fitHeight(piles, width, want, present) {
+// The card size that fits: the widest row (tableau, or the top row) in the width given, and in
+// "present" mode the window's height too; a board asks for at most card_height (1.5 times that
+// on a projector) unless it presents.  A narrow place (a phone) packs the piles closer and lets
+// the top row wrap, so the columns take the whole width; a touch screen wide enough (a tablet)
+// gets cards at least 72 px wide, big enough for a finger.
+function fitCards(piles, width, want, present) {
+  const narrow = width < 600;
+  const gap = narrow ? 2 : 10;
+  const pad = narrow ? 3 : 12;
   const cols = piles.filter((p) => p.role === "tableau").length || 1;
   const top = piles.filter((p) => p.role !== "tableau").reduce((n, p) => n + (p.role === "waste" ? 1.48 : 1), 0);
-  const topGaps = Math.max(0, piles.length - cols - 1) * 10 + 16;
-  const room = Math.max(200, width - 28);
-  const byCols = (room - (cols - 1) * 10) / (cols * 0.58);
-  const byTop = (room - topGaps) / (Math.max(top, 1) * 0.58);
+  const topGaps = Math.max(0, piles.length - cols - 1) * gap + 16;
+  const room = Math.max(120, width - 2 * pad - (narrow ? 0 : 4));
+  const colW = Math.floor((room - (cols - 1) * gap) / cols);
+  const byCols = colW / 0.58;
+  const byTop = narrow ? Infinity : (room - topGaps) / (Math.max(top, 1) * 0.58);
+  const finger = !present && !narrow && window.matchMedia("(pointer: coarse)").matches ? 124 : 0;
   let h = Math.min(byCols, byTop);
   if (present) h = Math.min(h, (window.innerHeight - 190) / 4.2);
-  else h = Math.min(h, want * projector());
-  return Math.max(40, Math.floor(h));
+  else h = Math.min(h, Math.max(want, finger) * projector());
+  const byWidth = h >= Math.floor(byCols);          // the columns set the size: each takes its share
+  h = Math.max(40, Math.floor(h));
+  return { h, w: byWidth ? colW : Math.min(colW, Math.round(h * 0.58)), gap, pad, narrow };
 }
 
 // A projector-sized window lets a board grow half as large again (the pictures are drawn at
@@ -198,8 +207,8 @@ function render({ model, el: root }) {
   function draw() {
     const view = model.get("view") || {};
     const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
-    const h = fitHeight(view.piles || [], root.clientWidth || 1000, model.get("card_height"), present);
-    const w = Math.round(h * 0.58);
+    const fit = fitCards(view.piles || [], root.clientWidth || 1000, model.get("card_height"), present);
+    const { h, w } = fit;
     const piles = view.piles || [];
     const sel = view.sel;
     const targets = new Set(view.targets || []);
@@ -211,6 +220,9 @@ function render({ model, el: root }) {
     board.dataset.game = view.game || "";
     board.style.setProperty("--card-w", `${w}px`);
     board.style.setProperty("--card-h", `${h}px`);
+    board.style.setProperty("--gap", `${fit.gap}px`);
+    board.style.setProperty("--pad", `${fit.pad}px`);
+    board.classList.toggle("tl-narrow", fit.narrow);
 
     const top = el("div", "tl-top");
     const left = el("div", "tl-top-left");

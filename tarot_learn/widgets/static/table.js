@@ -136,8 +136,15 @@ function render({ model, el: root }) {
     const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
     // a narrow window gets smaller cards: the hand (up to 24 cards) wraps, never clips
     const grow = window.innerWidth >= 1600 && window.innerHeight >= 900 ? 1.5 : 1;   // a projector
-    const fit = Math.floor(((root.clientWidth || 1000) - 40) / 9);
-    const h = Math.max(48, Math.min(model.get("card_height") * grow, fit));
+    // a phone (a narrow place) stacks the seats in two columns, and its hand's cards overlap
+    // so that each shows a strip a finger can tap
+    const width = root.clientWidth || 1000;
+    const narrow = width < 600;
+    const fit = Math.floor((width - 40) / 9);
+    const h = narrow ? 64 : Math.max(48, Math.min(model.get("card_height") * grow, fit));
+    table.classList.toggle("tt-narrow", narrow);
+    table.style.setProperty("--tt-h", `${h}px`);
+    table.style.setProperty("--tt-step", `${-(Math.round(h * 0.58) - (narrow ? 24 : 36))}px`);
     const small = Math.round(h * 0.62);
     table.replaceChildren();
     table.dataset.version = view.v;
