@@ -693,3 +693,16 @@ def test_a_lift_names_the_legal_drops_and_leaves_the_view_alone():
     assert board.lift("zz") == [] and board.lift("s") == []
     board.on_intent({"event": "drop", "src": move.src, "index": size - move.count, "dst": move.dst})
     assert board.surface.view["v"] == v0 + 1 and board.state.moves[-1] == move
+
+
+def test_game_options_fold_into_one_closed_disclosure():
+    from tarot_learn.widgets import TarotTable
+
+    board = SolitaireBoard("klondike", seed=2)
+    panel = board.options_panel
+    assert board.children[0] is panel and panel.titles == ("Game options",) and panel.selected_index is None
+    inside = [w for row in panel.children[0].children for w in row.children]
+    assert board._game in inside and board._seed in inside and board.buttons["share"] in inside
+    assert board.buttons["draw"] not in inside                 # play stays under the table
+    table = TarotTable(players=4, seed=5)
+    assert table.children[0] is table.options_panel and table.options_panel.selected_index is None
