@@ -27,10 +27,14 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -c 'from tarot_learn.solve import native; native.available() and native.warm()'
 	touch $@
 
+# A Voila preview's kernel outlives its closed tab: kernels idle 10 minutes with no tab open are
+# shut down, so a walk through the lessons does not fill the learner's memory.
 lab: $(VENV)/.installed
 	@echo "Starting JupyterLab on the start-here lesson: open the URL with the token that it prints (Ctrl-C stops it)."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser $(ROOT_FLAG) \
-		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
+		--ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb \
+		--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
+		--MappingKernelManager.cull_connected=False
 
 # The browser tests drive Debian's Chromium; install it when it is missing and we may.
 chromium:

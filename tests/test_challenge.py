@@ -347,8 +347,8 @@ def test_the_student_page_plays_the_deal_hands_in_and_refuses_a_forged_paste(tmp
     board = page.board
     assert page.heading.playing == page.table.playing == ch.id and thief.heading.playing == 0
     assert board is not None and not board.sharing
-    assert board.state.deal_code == ch.deal_code and board.children[0].layout.display == "none"
-    assert board.children[1].children[0].layout.display == "none"         # the options are the teacher's
+    assert board.state.deal_code == ch.deal_code and board.options_panel.layout.display == "none"
+    assert board.options_panel in board.children                         # the options are the teacher's
     before = board.state.moves_made
     for button, words in (("hint", "Hints are off"), ("new", "keeps the challenge's deal"), ("share", "stays hidden")):
         board.press(button)

@@ -636,3 +636,73 @@ def test_presenter_shows_the_solvers_line_and_refuses_what_it_cannot_show():
         Presenter(games.new("french-tarot", seed=1))
     with pytest.raises(OptionError):
         Presenter(code).go("3")
+
+
+def test_escape_after_a_pick_leaves_no_picked_up_words():
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    move = first_move(board.state, lambda m: m.src[0] == "t")
+    board.click(move.src)
+    assert board.message.startswith("Picked up") and board.selected is not None
+    board.press("deselect")
+    assert board.selected is None and board.surface.view["sel"] is None
+    assert "Picked up" not in board.message and "Picked up" not in board._explain.value
+
+
+def test_a_deal_code_typed_in_is_confirmed_and_shown_on_the_label():
+    code = games.new("klondike", seed=11).deal_code
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    board._seed.value = code
+    assert board.state.deal_code == code and board.message_kind == "ok"
+    assert code in board.message and code in board._deal_info.value
+    assert "hidden" not in board._deal_info.value
+    board.new_deal(7)                        # a seed is not a code the player has seen
+    assert "hidden" in board._deal_info.value and code not in board._deal_info.value
+
+
+def test_a_deal_code_typed_in_a_class_challenge_stays_off_the_label():
+    code = games.new("klondike", seed=11).deal_code
+    board = SolitaireBoard("tarot-solitaire", seed=3, sharing=False)
+    board.new_deal(code)
+    assert board.state.deal_code == code and board.message_kind == "ok"
+    assert code not in board._deal_info.value and code not in board.message
+
+
+def test_each_exercise_box_shows_its_id_in_words():
+    from tarot_learn.lessons import kit
+
+    ex = kit.Exercise("04.first-move", prompt="Which pile takes the Ace?", answer=3)
+    prompt = ex.widget.children[0].value
+    assert "Exercise 04.first-move" in prompt and "data-exercise='04.first-move'" in prompt
+    assert "3" not in prompt.replace("Exercise 04", "")      # the answer never reaches the page
+
+
+def test_a_lift_names_the_legal_drops_and_leaves_the_view_alone():
+    board = SolitaireBoard("tarot-solitaire", seed=3)
+    sent: list[dict] = []
+    board.surface.send = lambda content, buffers=None: sent.append(content)
+    move = first_move(board.state, lambda m: m.src[0] == "t")
+    size = pile_size(board.state, move.src)
+    v0 = board.surface.view["v"]
+    board.on_intent({"event": "lift", "pile": move.src, "index": size - move.count})
+    assert sent[-1]["lift"] == [move.src, size - move.count]
+    assert set(sent[-1]["targets"]) == set(board.state.legal_destinations(move.src, move.count))
+    assert move.dst in sent[-1]["targets"]
+    assert board.surface.view["v"] == v0 and board.selected is None
+    down = next(p for p in board.state.observation().piles if p.hidden)
+    assert board.lift(down.id, 0) == []                          # a face-down card goes nowhere
+    assert board.lift("zz") == [] and board.lift("s") == []
+    board.on_intent({"event": "drop", "src": move.src, "index": size - move.count, "dst": move.dst})
+    assert board.surface.view["v"] == v0 + 1 and board.state.moves[-1] == move
+
+
+def test_game_options_fold_into_one_closed_disclosure():
+    from tarot_learn.widgets import TarotTable
+
+    board = SolitaireBoard("klondike", seed=2)
+    panel = board.options_panel
+    assert board.children[0] is panel and panel.titles == ("Game options",) and panel.selected_index is None
+    inside = [w for row in panel.children[0].children for w in row.children]
+    assert board._game in inside and board._seed in inside and board.buttons["share"] in inside
+    assert board.buttons["draw"] not in inside                 # play stays under the table
+    table = TarotTable(players=4, seed=5)
+    assert table.children[0] is table.options_panel and table.options_panel.selected_index is None

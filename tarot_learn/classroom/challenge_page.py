@@ -145,8 +145,7 @@ class ChallengePage(W.VBox):
             return self._say(f"Cannot join: {err}.", "refused")
         self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False,
                                     scope=save_scope(self.challenge, self.key_widget.key))
-        self.board.children[0].layout.display = "none"      # game, deal and share controls: the deal is set
-        self.board.children[1].children[0].layout.display = "none"   # the rule options: set by the teacher
+        self.board.options_panel.layout.display = "none"   # game, deal, share and rules: set by the teacher
         self.board.buttons["hint"].layout.display = "none"
         self.board.surface.observe(self._on_view, names="view")
         self.board_box.children = [self.board]

@@ -3,7 +3,7 @@
 A prompt, an input (a text box for numbers and text, radio buttons for choices, a card picker made
 of toggle buttons for cards, each card shown by name and notation), a Check button and the
 feedback.  Standard widgets render the same in JupyterLab, Voila and the static site, with no
-front-end code of our own.  The prompt carries the exercise's id (``data-exercise``) and nothing
+front-end code of our own.  The prompt shows the exercise's id (and carries it as ``data-exercise``) and nothing
 about its answer, so a page-level test can find an exercise without the page giving anything away.
 """
 
@@ -39,8 +39,11 @@ class ExerciseView:
         self.check.on_click(lambda _: self.press())
         self.output = w.HTML(exercise.feedback.html())
         self.output.add_class("lesson-feedback-box")
-        prompt = w.HTML(f"<div class='lesson-prompt' data-exercise='{html.escape(exercise.id)}'>"
-                        f"<b>{html.escape(exercise.prompt)}</b></div>")
+        # the id is shown, small, so a learner can name the exercise and a teacher find it in the guide
+        ex_id = html.escape(exercise.id)
+        prompt = w.HTML(f"<div class='lesson-prompt' data-exercise='{ex_id}'>"
+                        f"<span class='lesson-exercise-id' style='font-size:0.85em;opacity:0.75'>"
+                        f"Exercise {ex_id}</span><br><b>{html.escape(exercise.prompt)}</b></div>")
         row = (w.VBox([self.input, self.check]) if exercise.kind in ("choice", "cards")
                else w.HBox([self.input, self.check]))
         self.box = w.VBox([prompt, row, self.output], layout=w.Layout(margin="6px 0"))

@@ -52,8 +52,8 @@ __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "pag
            "observation_digest", "check_intent", "place_name", "card_names", "board_pictures", "ACTIONS"]
 
 # The intents a page may send, with the fields each one carries (an index may be null).
-_EVENTS = {"click": ("pile", "index"), "dblclick": ("pile",), "drop": ("src", "index", "dst"),
-           "key": ("name",), "ping": ("n",), "hello": ("token",)}
+_EVENTS = {"click": ("pile", "index"), "lift": ("pile", "index"), "dblclick": ("pile",),
+           "drop": ("src", "index", "dst"), "key": ("name",), "ping": ("n",), "hello": ("token",)}
 _MAX_INDEX = 200          # more cards than any pile of any patience can hold
 
 
@@ -78,7 +78,7 @@ ACTIONS = (
     A.Action("hint", "Hint", "light up a good move", "lightbulb-o", keys=("h",), handler="_hint", row="play"),
     A.Action("auto", "Auto-finish", "send every card that can safely go up to the foundations", "forward",
              keys=("a",), handler="_auto", row="play", enabled=lambda b, obs: not obs.won),
-    A.Action("deselect", None, "put the picked-up card back", keys=("Escape",), handler="refresh"),
+    A.Action("deselect", None, "put the picked-up card back", keys=("Escape",), handler="_put_back"),
 )
 _KEYS = A.names(ACTIONS)
 
@@ -181,7 +181,8 @@ def _pile_id(value: Any) -> bool:
 
 def check_intent(content: Any) -> str | None:
     """Why ``content`` is not an intent the card table sends, or ``None`` when it is one:
-    ``{"event": "click", "pile", "index"}``, ``{"event": "dblclick", "pile"}``,
+    ``{"event": "click", "pile", "index"}``, ``{"event": "lift", "pile", "index"}`` (a drag has
+    begun), ``{"event": "dblclick", "pile"}``,
     ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "key", "name"}``, the heartbeat
     ``{"event": "ping", "n"}`` or ``{"event": "hello", "token"}`` (the page's resume token,
     :mod:`~tarot_learn.widgets.autosave`).  Pile ids are short ASCII words, an index is a whole
@@ -286,8 +287,9 @@ class SolitaireBoard(PageSession):
     :class:`tarot_learn.decks.Deck` or a folder of your own card images.
 
     Python entry points (the browser calls the same ones): :meth:`click`, :meth:`double_click`,
-    :meth:`drop`, :meth:`press` (``draw``, ``undo``, ``redo``, ``hint``, ``auto``, ``new``,
-    ``deselect``), :meth:`new_deal`, :meth:`resume`; ``board.state`` is the live game state.
+    :meth:`drop` (with :meth:`lift` as the drag begins), :meth:`press` (``draw``, ``undo``,
+    ``redo``, ``hint``, ``auto``, ``new``, ``deselect``), :meth:`new_deal`, :meth:`resume`;
+    ``board.state`` is the live game state.
 
     ``autosave=True``: once the page has sent its resume token, every move is saved under it
     (:mod:`~tarot_learn.widgets.autosave`), and a new board (after a lost kernel and a reload)
@@ -358,7 +360,12 @@ class SolitaireBoard(PageSession):
                       + [self._counter], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         opts = W.HBox([self._options_box, self._values],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        return [top, opts, self.surface, play, self._status, self._explain]
+        # Game, deal and rule options fold into one disclosure, closed at first: on a phone the
+        # table then starts within the first screen (standard widgets: the same in JupyterLab,
+        # Voila and the static site).
+        self.options_panel = W.Accordion([W.VBox([top, opts])], titles=("Game options",), selected_index=None)
+        self.options_panel.add_class("tl-options")
+        return [self.options_panel, self.surface, play, self._status, self._explain]
 
     # ----- public --------------------------------------------------------------------------------
     @property
@@ -469,6 +476,20 @@ class SolitaireBoard(PageSession):
         count = len(cards) - index
         self._play_text(f"{src}>{dst}" + (f"x{count}" if count != 1 else ""))
 
+    def lift(self, pile: str, index: int | None = None) -> list[str]:
+        """A drag has begun on ``pile`` at ``index``: the piles that may take those cards, sent to
+        the page (which lights them under the moving card) as a message of their own, so the
+        position, the selection and the view stay as they are until the drop."""
+        pile = str(pile).strip().lower()
+        cards = self._cards(pile) if pile in self._state.pile_ids() and pile != "s" else []
+        if cards and (index is None or pile[0] in "wrf" or not 0 <= index < len(cards)):
+            index = len(cards) - 1
+        targets: list[str] = []
+        if cards and index is not None and cards[index] is not None:
+            targets = list(self._state.legal_destinations(pile, len(cards) - index))
+        self.surface.send({"lift": [pile, index], "targets": targets})
+        return targets
+
     def press(self, name: str) -> None:
         """A button or key, by its name in :data:`ACTIONS`: ``draw``, ``undo``, ``redo``,
         ``hint``, ``auto``, ``new``, ``share``, ``deselect``."""
@@ -478,6 +499,13 @@ class SolitaireBoard(PageSession):
             return self.refuse(f"There is no {_short(name)} button; try "
                                f"{', '.join(n for n in _KEYS if n != 'deselect')}.")
         getattr(self, action.handler)()
+
+    def _put_back(self) -> None:
+        """Esc: the picked-up card goes back, and the "Picked up ..." words go with it."""
+        if self.selected is not None:
+            self._say("Put back.", "info")
+        self._clear_selection()
+        self._sync()
 
     def _new_from_box(self) -> None:
         """New deal: from the seed or deal code in the box, else random."""
@@ -498,7 +526,15 @@ class SolitaireBoard(PageSession):
                       "as TS-...., or leave the box blank.", "refused")
             return self._sync()
         self._set_state(state)
-        self._say(f"New deal of {state.title}. {self._share_words()}", "info")
+        typed = bool(text) and not text.isdigit() and state.deal_code is not None
+        if typed and self._sharing:
+            # the player typed the code, so it is theirs to see: the label shows it
+            self._code_shown = True
+            self._say(f"Dealt {state.title} from deal code {state.deal_code}.", "ok")
+        elif typed:
+            self._say(f"Dealt {state.title} from your deal code. {self._share_words()}", "ok")
+        else:
+            self._say(f"New deal of {state.title}. {self._share_words()}", "info")
         self._sync()
 
     def _share_words(self) -> str:
@@ -874,6 +910,8 @@ class SolitaireBoard(PageSession):
     def _dispatch(self, event: str, content: dict[str, Any]) -> None:
         if event == "click":
             self.click(str(content.get("pile", "")), _index(content.get("index")))
+        elif event == "lift":
+            self.lift(str(content.get("pile", "")), _index(content.get("index")))
         elif event == "dblclick":
             self.double_click(str(content.get("pile", "")))
         elif event == "drop":

@@ -175,8 +175,12 @@ class TarotTable(PageSession):
         self._send_pictures(card_height)
         self._buttons: dict[str, W.Button] = {}
         setup = self._setup_row(players, rounds, time_per_turn)
+        # The match's settings fold into one disclosure, closed at first, so that on a phone the
+        # table (and your hand) starts within the first screen.
+        self.options_panel = W.Accordion([setup], titles=("Game options",), selected_index=None)
+        self.options_panel.add_class("tl-options")
         # The page session guards every comm of the table, buttons made for later phases included.
-        super().__init__([setup, *self._panels()], surface=self.surface, autosave=autosave)
+        super().__init__([self.options_panel, *self._panels()], surface=self.surface, autosave=autosave)
         self.add_class("tl-tarot-table")
         self._say("You sit South. Bid with the buttons below your hand; then click a lit card to "
                   "play it. Hover over a dimmed card to see which rule holds it back.", "info")
@@ -205,7 +209,8 @@ class TarotTable(PageSession):
         new = self._button("new", "New match", "start a new match with these settings", "refresh")
         share = self._button("share", "Share deal", "show this deal's code (it deals every hand again)",
                              "share-alt")
-        return W.HBox([self._players, self._rounds, self._clock, self._show, undo, new, share],
+        self._undo_button = undo       # beside the table's actions, outside the settings
+        return W.HBox([self._players, self._rounds, self._clock, self._show, new, share],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     def _panels(self) -> list[W.Widget]:
@@ -219,7 +224,8 @@ class TarotTable(PageSession):
         self._status.add_class("tl-status")
         self._explain.add_class("tl-explain")
         self._sheet.add_class("tl-sheet")
-        return [self._status, self.surface, self._actions, self._explain, self._result, self._sheet]
+        under = W.HBox([self._actions, self._undo_button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        return [self._status, self.surface, under, self._explain, self._result, self._sheet]
 
     # ----- public --------------------------------------------------------------------------------
     @property

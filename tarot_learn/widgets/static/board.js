@@ -21,20 +21,29 @@ function keyName(e) {
 }
 
 
-// The card height that fits: the widest row (tableau, or the top row) in the width given, and
-// in "present" mode the window's height too; a board asks for at most card_height (1.5 times
-// that on a projector) unless it presents.
-function fitHeight(piles, width, want, present) {
+// The card size that fits: the widest row (tableau, or the top row) in the width given, and in
+// "present" mode the window's height too; a board asks for at most card_height (1.5 times that
+// on a projector) unless it presents.  A narrow place (a phone) packs the piles closer and lets
+// the top row wrap, so the columns take the whole width; a touch screen wide enough (a tablet)
+// gets cards at least 72 px wide, big enough for a finger.
+function fitCards(piles, width, want, present) {
+  const narrow = width < 600;
+  const gap = narrow ? 2 : 10;
+  const pad = narrow ? 3 : 12;
   const cols = piles.filter((p) => p.role === "tableau").length || 1;
   const top = piles.filter((p) => p.role !== "tableau").reduce((n, p) => n + (p.role === "waste" ? 1.48 : 1), 0);
-  const topGaps = Math.max(0, piles.length - cols - 1) * 10 + 16;
-  const room = Math.max(200, width - 28);
-  const byCols = (room - (cols - 1) * 10) / (cols * 0.58);
-  const byTop = (room - topGaps) / (Math.max(top, 1) * 0.58);
+  const topGaps = Math.max(0, piles.length - cols - 1) * gap + 16;
+  const room = Math.max(120, width - 2 * pad - (narrow ? 0 : 4));
+  const colW = Math.floor((room - (cols - 1) * gap) / cols);
+  const byCols = colW / 0.58;
+  const byTop = narrow ? Infinity : (room - topGaps) / (Math.max(top, 1) * 0.58);
+  const finger = !present && !narrow && window.matchMedia("(pointer: coarse)").matches ? 124 : 0;
   let h = Math.min(byCols, byTop);
   if (present) h = Math.min(h, (window.innerHeight - 190) / 4.2);
-  else h = Math.min(h, want * projector());
-  return Math.max(40, Math.floor(h));
+  else h = Math.min(h, Math.max(want, finger) * projector());
+  const byWidth = h >= Math.floor(byCols);          // the columns set the size: each takes its share
+  h = Math.max(40, Math.floor(h));
+  return { h, w: byWidth ? colW : Math.min(colW, Math.round(h * 0.58)), gap, pad, narrow };
 }
 
 // A projector-sized window lets a board grow half as large again (the pictures are drawn at
@@ -62,9 +71,109 @@ function el(tag, cls, attrs) {
   return node;
 }
 
+// Dragging, one code for mouse, touch and pen (Pointer Events): a press on a face-up card that
+// moves a few pixels lifts it.  A copy of the cards follows the pointer, the page asks Python
+// which piles may take them ("lift") and lights those, and letting go over a pile sends one drop
+// intent.  A press that does not move stays a click, so tap-tap (pick up, put down) still works.
+// The board redraws while a drag goes on (a view from Python); the drag keeps to pile ids.
+function dragging(board, send, model, ended) {
+  let press = null;                      // {id, x, y, pile, index, card}
+  let lifted = null;                     // {ghost, dx, dy, targets}
+  const onDown = (e) => {
+    if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const card = e.target.closest(".tl-movable");
+    if (!card || !board.contains(card)) return;
+    press = { id: e.pointerId, x: e.clientX, y: e.clientY, index: Number(card.dataset.index),
+              pile: card.closest("[data-pile]").dataset.pile, card };
+  };
+  const onMove = (e) => {
+    if (!press || e.pointerId !== press.id) return;
+    if (!lifted) {
+      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < 8) return;
+      lift();
+    }
+    e.preventDefault();
+    lifted.ghost.style.transform = `translate(${e.clientX - lifted.dx}px, ${e.clientY - lifted.dy}px)`;
+    const over = pileAt(e);
+    for (const n of board.querySelectorAll(".tl-over")) if (n !== over) n.classList.remove("tl-over");
+    if (over && lifted.targets.has(over.dataset.pile)) over.classList.add("tl-over");
+  };
+  function lift() {
+    const card = board.querySelector(`[data-pile="${press.pile}"] [data-index="${press.index}"]`) || press.card;
+    const start = card.getBoundingClientRect();
+    const ghost = el("div", "tl-ghost", { "aria-hidden": "true" });
+    const pile = board.querySelector(`[data-pile="${press.pile}"]`);
+    for (const c of pile.querySelectorAll(".tl-card")) {
+      if (Number(c.dataset.index) < press.index) continue;
+      const r = c.getBoundingClientRect();
+      const copy = el("img", "tl-card", { alt: "", src: c.src });
+      Object.assign(copy.style, { width: `${r.width}px`, height: `${r.height}px`,
+                                  left: `${r.left - start.left}px`, top: `${r.top - start.top}px` });
+      ghost.appendChild(copy);
+    }
+    document.body.appendChild(ghost);
+    lifted = { ghost, dx: press.x - start.left, dy: press.y - start.top, targets: new Set() };
+    board.setPointerCapture(press.id);     // the moves keep coming, whatever is under the pointer
+    board.classList.add("tl-dragging");
+    mark();
+    send({ event: "lift", pile: press.pile, index: press.index });
+  }
+  // Lights the piles Python named and dims the cards that are moving (again after a redraw).
+  function mark() {
+    if (!lifted) return;
+    for (const node of board.querySelectorAll("[data-pile]")) {
+      const lit = lifted.targets.has(node.dataset.pile);
+      node.classList.toggle("tl-drop", lit);
+      const cards = node.querySelectorAll(".tl-card");
+      if (cards.length) cards[cards.length - 1].classList.toggle("tl-droplit", lit);
+      if (node.dataset.pile !== press.pile) continue;
+      for (const c of cards) c.classList.toggle("tl-lifted", Number(c.dataset.index) >= press.index);
+    }
+  }
+  const pileAt = (e) => {
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const node = under && under.closest("[data-pile]");
+    return node && board.contains(node) ? node : null;
+  };
+  function finish(e, drop) {
+    if (!press || e.pointerId !== press.id) return;
+    const was = press;
+    const wasLifted = lifted;
+    press = null;
+    lifted = null;
+    if (!wasLifted) return;                // a tap: the click that follows picks up or puts down
+    wasLifted.ghost.remove();
+    board.classList.remove("tl-dragging");
+    for (const n of board.querySelectorAll(".tl-drop, .tl-over, .tl-droplit, .tl-lifted")) {
+      n.classList.remove("tl-drop", "tl-over", "tl-droplit", "tl-lifted");
+    }
+    if (board.hasPointerCapture(e.pointerId)) board.releasePointerCapture(e.pointerId);
+    ended();
+    const at = drop ? pileAt(e) : null;
+    if (at && at.dataset.pile !== was.pile) send({ event: "drop", src: was.pile, index: was.index, dst: at.dataset.pile });
+  }
+  const onUp = (e) => finish(e, true);
+  const onCancel = (e) => finish(e, false);
+  const onMsg = (msg) => {
+    if (!lifted || !msg || !Array.isArray(msg.lift) || msg.lift[0] !== press.pile) return;
+    lifted.targets = new Set(Array.isArray(msg.targets) ? msg.targets : []);
+    mark();
+  };
+  board.addEventListener("pointerdown", onDown);
+  board.addEventListener("pointermove", onMove);
+  board.addEventListener("pointerup", onUp);
+  board.addEventListener("pointercancel", onCancel);
+  board.addEventListener("tl-drawn", mark);
+  model.on("msg:custom", onMsg);
+  return () => {
+    model.off("msg:custom", onMsg);
+    if (lifted) lifted.ghost.remove();
+  };
+}
+
 function render({ model, el: root }) {
   let urls = pictureUrls(model, null);
-  let drag = null;
+  let swallowClick = false;              // a drag just ended: the click the mouse makes is not a tap
   let cursor = null;                     // {pile, index}: where keyboard focus is, kept over redraws
   const present = model.get("mode") === "present";
   const slot = document.querySelectorAll('.tl-board[data-mode="play"]').length;
@@ -98,8 +207,8 @@ function render({ model, el: root }) {
   function draw() {
     const view = model.get("view") || {};
     const hadFocus = board.contains(document.activeElement) && document.activeElement !== board;
-    const h = fitHeight(view.piles || [], root.clientWidth || 1000, model.get("card_height"), present);
-    const w = Math.round(h * 0.58);
+    const fit = fitCards(view.piles || [], root.clientWidth || 1000, model.get("card_height"), present);
+    const { h, w } = fit;
     const piles = view.piles || [];
     const sel = view.sel;
     const targets = new Set(view.targets || []);
@@ -111,6 +220,9 @@ function render({ model, el: root }) {
     board.dataset.game = view.game || "";
     board.style.setProperty("--card-w", `${w}px`);
     board.style.setProperty("--card-h", `${h}px`);
+    board.style.setProperty("--gap", `${fit.gap}px`);
+    board.style.setProperty("--pad", `${fit.pad}px`);
+    board.classList.toggle("tl-narrow", fit.narrow);
 
     const top = el("div", "tl-top");
     const left = el("div", "tl-top-left");
@@ -172,7 +284,7 @@ function render({ model, el: root }) {
         const picked = sel && sel[0] === p.id && i >= sel[1];
         if (picked) img.classList.add("tl-sel");
         if (targets.has(p.id) && i === n - 1) img.classList.add("tl-lit");
-        if (code !== "?" && p.kind !== "stock") img.draggable = true;
+        if (code !== "?" && p.kind !== "stock") img.classList.add("tl-movable");
         if (!present && p.kind === "stock" && i === n - 1) {
           stop(img, `${pileName(pile)}, Enter draws`);
         } else if (!present && code !== "?") {
@@ -202,6 +314,7 @@ function render({ model, el: root }) {
       board.appendChild(b);
     }
     if (hadFocus) refocus();
+    board.dispatchEvent(new Event("tl-drawn"));    // a drag under way lights its drops again
   }
 
   // A keyboard stop: the top card (or empty place) of a pile is in the Tab order; the other
@@ -249,6 +362,7 @@ function render({ model, el: root }) {
     if (e.target.classList && e.target.classList.contains("tl-stop")) cursor = place(e.target);
   });
 
+  board.addEventListener("pointerdown", () => { swallowClick = false; });
   const where = (event) => {
     const pile = event.target.closest("[data-pile]");
     if (!pile || !board.contains(pile)) return null;
@@ -257,6 +371,7 @@ function render({ model, el: root }) {
   };
   board.addEventListener("click", (e) => {
     if (present) return;
+    if (swallowClick) { swallowClick = false; return; }    // the end of a drag, not a tap
     const stopEl = e.target.closest(".tl-stop");
     (stopEl || board).focus({ preventScroll: true });
     const at = where(e);
@@ -268,21 +383,7 @@ function render({ model, el: root }) {
     const at = where(e);
     if (at) send({ event: "dblclick", pile: at.pile });
   });
-  board.addEventListener("dragstart", (e) => {
-    const at = where(e);
-    if (!at || at.index === null) return;
-    drag = at;
-    e.dataTransfer.setData("text/plain", `${at.pile}:${at.index}`);
-    e.dataTransfer.effectAllowed = "move";
-  });
-  board.addEventListener("dragover", (e) => { if (drag && e.target.closest("[data-pile]")) e.preventDefault(); });
-  board.addEventListener("drop", (e) => {
-    e.preventDefault();
-    const at = where(e);
-    if (drag && at) send({ event: "drop", src: drag.pile, index: drag.index, dst: at.pile });
-    drag = null;
-  });
-  board.addEventListener("dragend", () => { drag = null; });
+  const stopDrag = present ? () => {} : dragging(board, send, model, () => { swallowClick = true; });
   board.addEventListener("keydown", (e) => {
     const keys = model.get("key_map") || {};
     const named = keyName(e);
@@ -346,6 +447,7 @@ function render({ model, el: root }) {
   }
   return () => {
     stopHeartbeat();
+    stopDrag();
     resized.disconnect();
     window.removeEventListener("resize", onWindow);
     model.off("change:view", draw);

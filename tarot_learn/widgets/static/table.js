@@ -16,6 +16,62 @@ function node(tag, cls, text) {
   return n;
 }
 
+// Playing by dragging, one code for mouse, touch and pen (Pointer Events): a card of your hand
+// pressed and moved a few pixels follows the pointer, the trick lights up, and letting go over
+// the middle of the table plays it (Python decides whether it may be played).  A tap stays a
+// click, so a card can be played by tapping it too.
+function handDrag(table, play, ended) {
+  let press = null;                      // {id, x, y, code, ghost, dx, dy}
+  const middle = (e) => {
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    return !!(under && under.closest(".tt-middle") && table.contains(under));
+  };
+  const onDown = (e) => {
+    if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const card = e.target.closest(".tt-hand .tt-card");
+    if (card) press = { id: e.pointerId, x: e.clientX, y: e.clientY, code: card.dataset.card, card, ghost: null };
+  };
+  const onMove = (e) => {
+    if (!press || e.pointerId !== press.id) return;
+    if (!press.ghost) {
+      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < 8) return;
+      const r = press.card.getBoundingClientRect();
+      press.ghost = node("img", "tt-card tt-ghost");
+      press.ghost.src = press.card.src;
+      press.ghost.alt = "";
+      Object.assign(press.ghost.style, { width: `${r.width}px`, height: `${r.height}px` });
+      press.dx = press.x - r.left;
+      press.dy = press.y - r.top;
+      document.body.appendChild(press.ghost);
+      press.card.classList.add("tt-lifted");
+      table.classList.add("tt-dragging");
+      table.setPointerCapture(press.id);
+    }
+    e.preventDefault();
+    press.ghost.style.transform = `translate(${e.clientX - press.dx}px, ${e.clientY - press.dy}px)`;
+    table.classList.toggle("tt-over", middle(e));
+  };
+  function finish(e, drop) {
+    if (!press || e.pointerId !== press.id) return;
+    const was = press;
+    press = null;
+    if (!was.ghost) return;               // a tap: the click that follows plays the card
+    was.ghost.remove();
+    was.card.classList.remove("tt-lifted");
+    table.classList.remove("tt-dragging", "tt-over");
+    if (table.hasPointerCapture(e.pointerId)) table.releasePointerCapture(e.pointerId);
+    ended();
+    if (drop && middle(e)) play(was.code);
+  }
+  const onUp = (e) => finish(e, true);
+  const onCancel = (e) => finish(e, false);
+  table.addEventListener("pointerdown", onDown);
+  table.addEventListener("pointermove", onMove);
+  table.addEventListener("pointerup", onUp);
+  table.addEventListener("pointercancel", onCancel);
+  return () => { if (press && press.ghost) press.ghost.remove(); };
+}
+
 function render({ model, el: root }) {
   const slot = document.querySelectorAll(".tt-table").length;   // which table of the page, for its token
   let urls = pictureUrls(model, null);
@@ -80,8 +136,15 @@ function render({ model, el: root }) {
     const hadFocus = table.contains(document.activeElement) && document.activeElement !== table;
     // a narrow window gets smaller cards: the hand (up to 24 cards) wraps, never clips
     const grow = window.innerWidth >= 1600 && window.innerHeight >= 900 ? 1.5 : 1;   // a projector
-    const fit = Math.floor(((root.clientWidth || 1000) - 40) / 9);
-    const h = Math.max(48, Math.min(model.get("card_height") * grow, fit));
+    // a phone (a narrow place) stacks the seats in two columns, and its hand's cards overlap
+    // so that each shows a strip a finger can tap
+    const width = root.clientWidth || 1000;
+    const narrow = width < 600;
+    const fit = Math.floor((width - 40) / 9);
+    const h = narrow ? 64 : Math.max(48, Math.min(model.get("card_height") * grow, fit));
+    table.classList.toggle("tt-narrow", narrow);
+    table.style.setProperty("--tt-h", `${h}px`);
+    table.style.setProperty("--tt-step", `${-(Math.round(h * 0.58) - (narrow ? 24 : 36))}px`);
     const small = Math.round(h * 0.62);
     table.replaceChildren();
     table.dataset.version = view.v;
@@ -220,7 +283,11 @@ function render({ model, el: root }) {
     }
   });
 
+  let swallowClick = false;
+  table.addEventListener("pointerdown", () => { swallowClick = false; });
+  const stopDrag = handDrag(table, (code) => model.send({ event: "card", card: code }), () => { swallowClick = true; });
   table.addEventListener("click", (e) => {
+    if (swallowClick) { swallowClick = false; return; }    // the end of a drag, not a tap
     const card = e.target.closest(".tt-hand .tt-card");
     if (card) model.send({ event: "card", card: card.dataset.card });
   });
@@ -242,6 +309,7 @@ function render({ model, el: root }) {
   if (token) model.send({ event: "hello", token });
   return () => {
     stopHeartbeat();
+    stopDrag();
     if (timer) clearInterval(timer);
     model.off("change:view", draw);
     model.off("change:card_height", draw);
