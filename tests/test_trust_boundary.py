@@ -351,3 +351,50 @@ def test_password_guessing_is_limited(server):
     assert status == 429 and "try again in" in body and int(headers["Retry-After"]) > 0
     assert Browser(server.base).request(f"tarot/?token={server.password}")[0] in (302, 403)
     assert tree_hashes(server.config_dir, server.data_dir) == server.hashes
+
+
+# ----- the launcher's credentials, without a server ------------------------------------------------
+def test_the_cookie_secret_changes_with_either_password_only(tmp_path):
+    from tarot_learn.classroom.server.launcher import cookie_secret
+
+    first = cookie_secret(tmp_path, "tulip-river-seven", "oak-lantern-forty-two")
+    assert cookie_secret(tmp_path, "tulip-river-seven", "oak-lantern-forty-two") == first
+    assert cookie_secret(tmp_path, "tulip-river-eight", "oak-lantern-forty-two") != first
+    assert cookie_secret(tmp_path, "tulip-river-seven", "oak-lantern-forty-one") != first
+    assert (tmp_path / "cookie.key").stat().st_mode & 0o077 == 0   # the key is the teacher's alone
+    assert cookie_secret(tmp_path / "other", "tulip-river-seven", "oak-lantern-forty-two") != first
+
+
+def test_https_takes_the_teachers_certificate_or_makes_one(tmp_path):
+    import shutil
+
+    from tarot_learn.classroom.server.auth_tls import certificate
+    from tarot_learn.errors import OptionError
+
+    with pytest.raises(OptionError, match="go together"):
+        certificate(tmp_path, ["127.0.0.1"], certfile="a.pem")
+    with pytest.raises(OptionError, match="no such file"):
+        certificate(tmp_path, ["127.0.0.1"], certfile="a.pem", keyfile="b.pem")
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = certificate(tmp_path / "tls", ["192.168.1.20"])
+    assert Path(cert).read_text().startswith("-----BEGIN CERTIFICATE-----")
+    assert Path(key).stat().st_mode & 0o077 == 0
+    assert certificate(tmp_path / "tls", ["192.168.1.20"]) == (cert, key)  # kept: browsers see the same one
+    assert certificate(tmp_path, [], certfile=cert, keyfile=key) == (cert, key)
+
+
+def test_the_launcher_refuses_bad_credential_options():
+    import argparse
+
+    from tarot_learn.classroom.server.launcher import _checked, add_arguments
+    from tarot_learn.errors import OptionError
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    for argv, reason in ((["--password", "abc"], "4 to 200"), (["--certfile", "c.pem"], "add --https"),
+                         (["--kernels-per-student", "0"], "from 1 to 20"),
+                         (["--password", "same-pass", "--teacher-password", "same-pass"], "must differ")):
+        with pytest.raises(OptionError, match=reason):
+            _checked(parser.parse_args(argv))
+    _checked(parser.parse_args(["--password", "tulip-river-seven", "--teacher-password", "oak-lantern-forty-two"]))

@@ -208,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
     for host in _hosts(args.host):
         print(f"Students open: {scheme}://{host}:{args.port}/")
     print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
+    if args.https and not args.certfile:
+        print("The certificate is self-signed: each browser warns once; accept it for this address.")
     warm = sum(warm_pools(args, pages).values())
     if warm:
         print(f"Warming {warm} kernels (about {warm * 90} MB) so a whole class opens its pages at once; "
