@@ -345,3 +345,62 @@ def test_the_warm_pool_refills_only_once_the_class_has_settled(monkeypatch, tmp_
     start = time.monotonic()
     asyncio.run(manager.wait_until_quiet())
     assert 0.2 <= time.monotonic() - start < 1
+
+
+class _Kernels:
+    """The parts of ClassroomKernelManager its ownership and culling read, without Jupyter."""
+
+    def __init__(self, alive: set[str]) -> None:
+        import logging
+
+        from tarot_learn.classroom.server.pool import ClassroomKernelManager as K
+
+        self.alive, self.shut = alive, []
+        self.owners, self.places, self.last_seen, self.opening = {}, {}, {}, {}
+        self._kernel_connections: dict[str, int] = {}
+        self._orphan_clock = object()   # no clock started in a test
+        self.per_identity, self.per_address, self.orphan_after = 2, 3, 10.0
+        self.log = logging.getLogger("test")
+        for name in ("owned_by", "quota_left", "record_owner", "cull_orphans", "forget"):
+            setattr(self, name, getattr(K, name).__get__(self))
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.alive
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        self.shut.append(kernel_id)
+        self.alive.discard(kernel_id)
+
+
+def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connected(monkeypatch):
+    from tarot_learn.classroom.server import pool
+
+    clock = [1000.0]
+    monkeypatch.setattr(pool.time, "monotonic", lambda: clock[0])
+    km = _Kernels({"warm", "ada1", "ada2", "bob1"})
+    km.record_owner("warm")                      # started outside a page's request: no one's
+    for kernel, owner in (("ada1", ("ada", "10.0.0.5")), ("ada2", ("ada", "10.0.0.5")),
+                          ("bob1", ("bob", "10.0.0.5"))):
+        token = pool.PAGE_OWNER.set(owner)
+        km.record_owner(kernel)
+        pool.PAGE_OWNER.reset(token)
+    assert km.owners == {"ada1": "ada", "ada2": "ada", "bob1": "bob"}
+    assert km.quota_left("ada", "10.0.0.5") == 0          # her own quota
+    assert km.quota_left("bob", "10.0.0.5") == 0          # the address's: three held there
+    assert km.quota_left("bob", "10.0.0.6") == 1 and km.quota_left("bob", "127.0.0.1") == 1
+
+    km._kernel_connections["ada1"] = 1                    # her page is open
+    clock[0] += 9.0                                       # bob's just-handed kernel is not culled yet
+    run(km.cull_orphans())
+    assert km.shut == []
+    clock[0] += 2.0
+    run(km.cull_orphans())
+    assert sorted(km.shut) == ["ada2", "bob1"]            # no page for 11 s, whatever they did
+    assert "warm" in km and "ada1" in km and km.owners == {"ada1": "ada"}
+    km._kernel_connections["ada1"] = 0                    # her laptop drops: 10 s from the last sight
+    clock[0] += 9.0
+    run(km.cull_orphans())
+    assert "ada1" in km
+    clock[0] += 11.0
+    run(km.cull_orphans())
+    assert "ada1" not in km and km.owners == {} and "warm" in km

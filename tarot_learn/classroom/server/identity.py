@@ -116,7 +116,9 @@ class ClassIdentityProvider(IdentityProvider):
         the teacher."""
         user = await super().get_user(handler)  # type: ignore[misc]
         if user is not None and user.username != TEACHER and is_teacher(handler):
-            return _user(TEACHER, "Teacher")
+            # ``name`` keeps the browser's own id: the pages it opened before the teacher's login
+            # stay its own.
+            return User(username=TEACHER, name=user.username, display_name="Teacher", initials="T")
         return user
 
     def process_login_form(self, handler: web.RequestHandler) -> User | None:

@@ -33,7 +33,7 @@ __all__ = ["add_arguments", "run", "server_config", "warm_pools", "DEFAULTS"]
 
 # The pool, culling and guard figures a class of 30 to 60 on a 2-core machine was measured with
 # (benchmarks/classroom_load.py).
-DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 120, "max_kernels": 120, "per_student": 4}
+DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 90, "max_kernels": 120, "per_student": 4}
 EXTENSIONS = ("voila", "tarot_learn.classroom.server.extension")
 
 

@@ -33,9 +33,11 @@ from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 __all__ = ["ClassroomKernelManager", "PAGE_OWNER"]
 
-# The identity (its ``username``) whose page request is running: a kernel started or handed out
-# while it is set belongs to it.  Set only inside a page's request, so it never leaks elsewhere.
-PAGE_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("tarot_page_owner", default=None)
+# The identity (its ``username``) and the address whose page request is running: a kernel started
+# or handed out while it is set belongs to them.  Set only inside a page's request.
+PAGE_OWNER: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar("tarot_page_owner",
+                                                                                   default=None)
+LOOPBACK = ("127.0.0.1", "::1")
 
 PreheatingManager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 0)
 
@@ -50,14 +52,18 @@ class ClassroomKernelManager(PreheatingManager):
     max_wait = Float(30.0, config=True, help="a refill waits for a quiet machine this many seconds at most")
     max_kernels = Int(120, config=True, help="kernels alive at most (students, then the pools)")
     per_identity = Int(4, config=True, help="kernels one browser (one identity) may hold at once")
-    orphan_after = Float(120.0, config=True, help="seconds a kernel may stay with no page connected")
+    per_address = Int(12, config=True, help="kernels the browsers of one network address may hold at once "
+                                            "(a script dropping its cookie is a new browser; this machine "
+                                            "itself is not limited)")
+    orphan_after = Float(90.0, config=True, help="seconds a kernel may stay with no page connected")
 
     def __init__(self, **kwargs: Any) -> None:
         self.refilling = False
         self.last_taken = float("-inf")       # when a warm kernel was last handed to a page (monotonic)
         self.owners: dict[str, str] = {}      # kernel id -> the username of the identity it was handed to
+        self.places: dict[str, str] = {}      # kernel id -> the address its page was asked from
         self.last_seen: dict[str, float] = {}  # kernel id -> when a page was last connected (monotonic)
-        self.opening: dict[str, int] = {}     # username -> its page requests under way
+        self.opening: dict[str, int] = {}     # username or address -> its page requests under way
         self._orphan_clock: PeriodicCallback | None = None
         super().__init__(**kwargs)
 
@@ -66,16 +72,21 @@ class ClassroomKernelManager(PreheatingManager):
         """The ids of the kernels ``username`` holds."""
         return [k for k, owner in self.owners.items() if owner == username]
 
-    def quota_left(self, username: str) -> int:
-        """How many more kernels ``username`` may be handed (pages being opened count already)."""
-        return self.per_identity - len(self.owned_by(username)) - self.opening.get(username, 0)
+    def quota_left(self, username: str, address: str = "127.0.0.1") -> int:
+        """How many more kernels ``username`` at ``address`` may be handed (pages being opened count
+        already): the identity's quota, and its address's."""
+        left = self.per_identity - len(self.owned_by(username)) - self.opening.get(username, 0)
+        if address not in LOOPBACK:
+            held = sum(1 for place in self.places.values() if place == address)
+            left = min(left, self.per_address - held - self.opening.get(address, 0))
+        return left
 
     def record_owner(self, kernel_id: str) -> None:
         """Give ``kernel_id`` to the identity whose page request is running (none: a warm kernel)."""
         owner = PAGE_OWNER.get()
         if owner is None:
             return
-        self.owners[kernel_id] = owner
+        self.owners[kernel_id], self.places[kernel_id] = owner
         self.last_seen[kernel_id] = time.monotonic()
         if self._orphan_clock is None:  # started outside the request's context, which it must not carry
             contextvars.Context().run(self._start_orphan_clock)
@@ -102,6 +113,7 @@ class ClassroomKernelManager(PreheatingManager):
 
     def forget(self, kernel_id: str) -> None:
         self.owners.pop(kernel_id, None)
+        self.places.pop(kernel_id, None)
         self.last_seen.pop(kernel_id, None)
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:

@@ -22,19 +22,22 @@ def page_owner(handler: Any) -> Iterator[bool]:
     """Inside: the kernel this request starts or is handed belongs to its identity (yields True);
     an identity at its quota gets a one-line page instead (yields False)."""
     km, username = handler.kernel_manager, handler.current_user.username
+    address = handler.request.remote_ip or "?"
     if not hasattr(km, "quota_left"):  # another kernel manager (a plain Jupyter Server): no quota
         yield True
         return
-    if km.quota_left(username) <= 0:
+    if km.quota_left(username, address) <= 0:
         handler.set_status(429)
         handler.set_header("Retry-After", "30")
         handler.finish(QUOTA_PAGE.format(km.per_identity))
         yield False
         return
-    km.opening[username] = km.opening.get(username, 0) + 1
-    token = PAGE_OWNER.set(username)
+    for key in (username, address):
+        km.opening[key] = km.opening.get(key, 0) + 1
+    token = PAGE_OWNER.set((username, address))
     try:
         yield True
     finally:
         PAGE_OWNER.reset(token)
-        km.opening[username] -= 1
+        for key in (username, address):
+            km.opening[key] -= 1
