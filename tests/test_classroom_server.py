@@ -361,7 +361,7 @@ class _Kernels:
         self._orphan_clock = object()   # no clock started in a test
         self.per_identity, self.per_address, self.orphan_after = 2, 3, 10.0
         self.log = logging.getLogger("test")
-        for name in ("owned_by", "quota_left", "record_owner", "cull_orphans", "forget"):
+        for name in ("owned_by", "quota_left", "may_take_warm", "record_owner", "cull_orphans", "forget"):
             setattr(self, name, getattr(K, name).__get__(self))
 
     def __contains__(self, kernel_id: str) -> bool:
@@ -388,6 +388,9 @@ def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connec
     assert km.quota_left("ada", "10.0.0.5") == 0          # her own quota
     assert km.quota_left("bob", "10.0.0.5") == 0          # the address's: three held there
     assert km.quota_left("bob", "10.0.0.6") == 1 and km.quota_left("bob", "127.0.0.1") == 1
+    # the warm pool is for a browser's first page, from an address that holds few kernels
+    assert km.may_take_warm("cy", "10.0.0.6") and not km.may_take_warm("ada", "10.0.0.6")
+    assert not km.may_take_warm("cy", "10.0.0.5") and km.may_take_warm("cy", "127.0.0.1")
 
     km._kernel_connections["ada1"] = 1                    # her page is open
     clock[0] += 9.0                                       # bob's just-handed kernel is not culled yet

@@ -137,7 +137,9 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
                                     "websocket_max_message_size": 1 << 20}
     c.ClassroomKernelManager.update(
         pools=warm_pools(args, pages), refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
-        per_identity=args.kernels_per_student, orphan_after=float(args.cull_idle),
+        # an address (a laptop) may hold a second browser's pages too
+        per_identity=args.kernels_per_student, per_address=args.kernels_per_student + 2,
+        orphan_after=float(args.cull_idle),
         cull_idle_timeout=0,  # kernels are culled by their pages' absence (orphan_after), not by idleness
         # A page may only talk to its widgets: no code runs from a browser, no page shuts a kernel down.
         allowed_message_types=list(PAGE_MESSAGES))

@@ -31,12 +31,14 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Dict, Float, Int
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-__all__ = ["ClassroomKernelManager", "PAGE_OWNER"]
+__all__ = ["ClassroomKernelManager", "PAGE_OWNER", "WARM_ALLOWED"]
 
 # The identity (its ``username``) and the address whose page request is running: a kernel started
 # or handed out while it is set belongs to them.  Set only inside a page's request.
 PAGE_OWNER: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar("tarot_page_owner",
                                                                                    default=None)
+# False while a page request that must not take a warm kernel runs (see :meth:`may_take_warm`).
+WARM_ALLOWED: contextvars.ContextVar[bool] = contextvars.ContextVar("tarot_warm_allowed", default=True)
 LOOPBACK = ("127.0.0.1", "::1")
 
 PreheatingManager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 0)
@@ -52,7 +54,7 @@ class ClassroomKernelManager(PreheatingManager):
     max_wait = Float(30.0, config=True, help="a refill waits for a quiet machine this many seconds at most")
     max_kernels = Int(120, config=True, help="kernels alive at most (students, then the pools)")
     per_identity = Int(4, config=True, help="kernels one browser (one identity) may hold at once")
-    per_address = Int(12, config=True, help="kernels the browsers of one network address may hold at once "
+    per_address = Int(8, config=True, help="kernels the browsers of one network address may hold at once "
                                             "(a script dropping its cookie is a new browser; this machine "
                                             "itself is not limited)")
     orphan_after = Float(90.0, config=True, help="seconds a kernel may stay with no page connected")
@@ -80,6 +82,19 @@ class ClassroomKernelManager(PreheatingManager):
             held = sum(1 for place in self.places.values() if place == address)
             left = min(left, self.per_address - held - self.opening.get(address, 0))
         return left
+
+    def may_take_warm(self, username: str, address: str) -> bool:
+        """Warm kernels are for a laptop's first page (its browser's first, from an address holding
+        none): a student asking for page after page, or a script posing as new browsers, waits for
+        a cold kernel and leaves the pool to the class.  This machine's own browsers are each a laptop."""
+        if self.owned_by(username) or self.opening.get(username, 0) > 1:
+            return False
+        if address in LOOPBACK:
+            return True
+        return self.opening.get(address, 0) <= 1 and address not in self.places.values()
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return super().get_pool_size(notebook_name) if WARM_ALLOWED.get() else 0
 
     def record_owner(self, kernel_id: str) -> None:
         """Give ``kernel_id`` to the identity whose page request is running (none: a warm kernel)."""
@@ -143,6 +158,7 @@ class ClassroomKernelManager(PreheatingManager):
     async def refill(self, first: bool = False) -> None:
         """Top the pools up, one kernel at a time (at start: one per ``refill_gap``, no waiting)."""
         PAGE_OWNER.set(None)  # scheduled from a page's request: the warm kernels are no one's
+        WARM_ALLOWED.set(True)
         psutil.cpu_percent(interval=None)
         try:
             while (page := self.shortest()) is not None:

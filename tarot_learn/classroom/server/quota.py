@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
-from tarot_learn.classroom.server.pool import PAGE_OWNER
+from tarot_learn.classroom.server.pool import PAGE_OWNER, WARM_ALLOWED
 
 __all__ = ["page_owner", "QUOTA_PAGE"]
 
@@ -35,9 +35,11 @@ def page_owner(handler: Any) -> Iterator[bool]:
     for key in (username, address):
         km.opening[key] = km.opening.get(key, 0) + 1
     token = PAGE_OWNER.set((username, address))
+    warm = WARM_ALLOWED.set(km.may_take_warm(username, address))
     try:
         yield True
     finally:
+        WARM_ALLOWED.reset(warm)
         PAGE_OWNER.reset(token)
         for key in (username, address):
             km.opening[key] -= 1
