@@ -71,3 +71,20 @@ def test_tables_page_draws_with_nothing_from_outside_and_a_closed_tab_frees_its_
     while kernel in kernels(classroom, context) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert kernel not in kernels(classroom, context)
+
+
+def test_the_login_page_asks_for_the_class_password_and_offers_nothing_else(classroom, page, outside):
+    page.goto(f"{classroom.base}/tarot/")           # no password yet: the class's own login page
+    page.get_by_label("Class password").wait_for()
+    assert page.locator("input[type=password]").count() == 1
+    assert page.locator("input").evaluate_all("els => els.map(e => e.name)") == ["_xsrf", "next", "password"]
+    text = page.locator("body").inner_text().lower()
+    assert "setup" not in text and "new password" not in text
+    page.get_by_label("Class password").fill("not-the-password")
+    page.get_by_role("button", name="Come in").click()
+    page.get_by_role("alert").filter(has_text="not the class password").wait_for()
+    page.get_by_label("Class password").fill(classroom.token)
+    page.get_by_role("button", name="Come in").click()
+    page.get_by_role("heading", name="Lessons", exact=True).wait_for()
+    assert page.url.endswith("/tarot/")
+    assert outside == []
