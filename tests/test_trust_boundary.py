@@ -397,3 +397,38 @@ def test_the_launcher_refuses_bad_credential_options():
         with pytest.raises(OptionError, match=reason):
             _checked(parser.parse_args(argv))
     _checked(parser.parse_args(["--password", "tulip-river-seven", "--teacher-password", "oak-lantern-forty-two"]))
+
+
+def test_an_identity_takes_its_roster_name_and_keeps_its_id():
+    from jupyter_server.auth.identity import User
+    from tornado import web
+
+    from tarot_learn.classroom.server.identity import ClassIdentityProvider, bind_name
+
+    provider = ClassIdentityProvider(token="tulip-river-seven")
+    ada = provider.new_student()
+    assert re.fullmatch(r"[0-9a-f]{32}", ada.username) and ada.username != provider.new_student().username
+
+    class Handler:
+        base_url, request = "/", None
+        set_cookies: list = []
+
+        def __init__(self, user):
+            self.current_user, self.settings = user, {"identity_provider": provider}
+
+        def set_secure_cookie(self, name, value, **options):
+            self.set_cookies.append((name, value))
+
+    handler = Handler(ada)
+    provider.secure_cookie = False
+    named = bind_name(handler, "  Ada Lovelace ")
+    assert (named.username, named.display_name) == (ada.username, "Ada Lovelace")
+    name, value = handler.set_cookies[-1]
+    assert name == "tarot_identity" and provider.user_from_cookie(value) == named
+    # a cookie naming an id the server did not make the way it makes them is no identity
+    assert provider.user_from_cookie(json.dumps({"id": "teacher", "name": "x"})) is None
+    assert provider.user_from_cookie(json.dumps({"id": "../etc", "name": "x"})) is None
+    with pytest.raises(web.HTTPError):
+        bind_name(Handler(User(username="teacher")), "Ada")
+    with pytest.raises(web.HTTPError):
+        bind_name(Handler(None), "Ada")
