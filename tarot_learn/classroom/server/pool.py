@@ -14,7 +14,10 @@ Every kernel handed to a page belongs to the identity that asked for it (:data:`
 the page's request): ``owners`` records it, ``per_identity`` caps how many one browser holds, and a
 kernel no page of its owner has been connected to for ``orphan_after`` seconds is shut down, whatever
 it does on its own (a page's timer keeps a kernel busy, not wanted).  Warm kernels have no owner and
-are never culled; a kernel just handed out counts as connected from that moment.
+are never culled; a kernel just handed out counts as connected from that moment.  Warm kernels go to
+a laptop's first page (:meth:`~ClassroomKernelManager.may_take_warm`); a browser's further pages
+start cold, once the machine is quiet, so one student's flood of page requests neither empties the
+pool nor slows the class's moves.
 """
 
 from __future__ import annotations
@@ -192,6 +195,10 @@ class ClassroomKernelManager(PreheatingManager):
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         if len(self.list_kernel_ids()) >= self.max_kernels:
             raise web.HTTPError(503, "the class server is full: ask your teacher")
+        if PAGE_OWNER.get() is not None and not WARM_ALLOWED.get():
+            # a browser's further page (or a flood's) starts once the machine is quiet: the class's
+            # first pages and moves come first
+            await self.wait_until_quiet()
         kernel_id = await super().start_kernel(*args, **kwargs)
         self.record_owner(kernel_id)
         return kernel_id
