@@ -37,7 +37,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 import psutil
@@ -65,11 +64,19 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def kernels(base: str, password: str) -> int:
-    import json
-
-    with urllib.request.urlopen(f"{base}api/kernels?token={password}", timeout=10) as r:
-        return len(json.load(r))
+def kernels(server_pid: int) -> int:
+    """The kernels alive under the server (warm or held: each browser's kernel list shows only its own)."""
+    try:
+        children = psutil.Process(server_pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return 0
+    count = 0
+    for child in children:
+        try:
+            count += "ipykernel_launcher" in " ".join(child.cmdline())
+        except psutil.Error:
+            pass
+    return count
 
 
 class Watch(threading.Thread):
@@ -253,7 +260,7 @@ def wait_for_pool(base: str, password: str, standby: int, watch: Watch, limit: f
     t0 = time.monotonic()
     while time.monotonic() - t0 < limit:
         try:
-            if kernels(base, password) >= standby:
+            if kernels(watch.root.pid) >= standby:
                 break
         except OSError:
             pass
@@ -289,7 +296,7 @@ def run(args: argparse.Namespace) -> dict:
             out["machine_cpu"] = out.pop("machine_at_end") - machine0
             out["rush_seconds"] = out.pop("rush_end") - t0
             time.sleep(args.linger)
-            out["alive"] = kernels(base, password)
+            out["alive"] = kernels(server.pid)
             out["outside"] += sorted(watch.outside)
             out["log"] = log.read_text(errors="replace")
         finally:

@@ -46,16 +46,22 @@ class Server:
                 self.password, "--class-dir", str(tmp / "class"), "--standby", "1", "--cull-idle", str(CULL)]
         self.proc = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
-    def get(self, path: str, token: bool = True, **kw) -> tuple[int, str]:
+    def get(self, path: str, token: bool = True, cookie: str = "", **kw) -> tuple[int, str]:
         url = self.base + path + (("&" if "?" in path else "?") + f"token={self.password}" if token else "")
+        headers = {"Cookie": cookie} if cookie else {}
         try:
-            with OPENER.open(urllib.request.Request(url, **kw), timeout=60) as r:
+            with OPENER.open(urllib.request.Request(url, headers=headers, **kw), timeout=60) as r:
                 return r.status, r.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as err:
             return err.code, ""
 
-    def kernels(self) -> set[str]:
-        return {k["id"] for k in json.loads(self.get("api/kernels")[1])}
+    def kernels(self, cookie: str = "") -> set[str]:
+        """The kernels the browser holding ``cookie`` owns (none: a new browser's, so none)."""
+        return {k["id"] for k in json.loads(self.get("api/kernels", cookie=cookie)[1])}
+
+    def ready(self) -> bool:
+        """Has the warm pool's first kernel started (the server is up and can hand out pages)?"""
+        return "is filled with" in (Path(self.log.name).read_text())
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -85,11 +91,8 @@ def server(tmp_path_factory):
         while time.monotonic() < deadline:
             if s.proc.poll() is not None:
                 pytest.fail("the class server stopped at start")
-            try:
-                if s.kernels():  # the warm kernel has started: the server is up
-                    break
-            except (OSError, ValueError):
-                pass
+            if s.ready():
+                break
             time.sleep(0.5)
         yield s
     finally:
@@ -139,18 +142,18 @@ def test_the_class_pages_load_their_scripts_and_styles_as_files_behind_the_passw
 
 
 def test_a_page_without_the_password_gets_no_kernel(server):
-    before = server.kernels()
     assert server.get("voila/render/classroom.ipynb", token=False)[0] in (302, 403)
     assert server.get("tarot/", token=False)[0] in (302, 403)
     assert server.get("api/kernels", token=False, method="POST", data=b"{}")[0] == 403
-    assert server.kernels() <= before | set()  # nothing started (a culled one may have gone)
 
     async def socket_without_password():
-        kernel = next(iter(before))
+        owner = Page(server.base, server.password)
+        await owner.load()
         page = Page(server.base, "not-the-password")
-        page.kernel_id = kernel
+        page.kernel_id = owner.kernel_id
         with pytest.raises(Exception, match="403"):
             await page.connect()
+        await owner.close(free_kernel=True)
 
     run(socket_without_password())
 
@@ -171,9 +174,18 @@ def test_the_class_password_opens_no_writing_door(server):
     for path, method in (("api/shutdown", "POST"), ("api/kernels", "POST"), ("api/sessions", "POST"),
                          ("api/config/notebook", "PATCH"), ("nbconvert/html/classroom.ipynb", "GET")):
         assert server.get(path, method=method, data=b"{}" if method != "GET" else None)[0] == 403, path
-    kernel = next(iter(server.kernels()))
-    assert server.get(f"api/kernels/{kernel}", method="DELETE")[0] == 403
-    assert server.get("tarot/")[0] == 200 and kernel in server.kernels()
+
+    async def owned_kernel() -> Page:
+        page = Page(server.base, server.password)
+        await page.load()
+        return page
+
+    page = run(owned_kernel())
+    owner = page.headers()["Cookie"]
+    assert server.get(f"api/kernels/{page.kernel_id}", method="DELETE")[0] == 403  # another browser
+    assert server.get("tarot/")[0] == 200 and page.kernel_id in server.kernels(owner)
+    assert server.get(f"api/kernels/{page.kernel_id}", method="DELETE", cookie=owner)[0] == 204  # its own
+    assert page.kernel_id not in server.kernels(owner)
 
 
 def test_a_page_cannot_run_code(server, tmp_path):
@@ -203,12 +215,12 @@ def test_legacy_and_garbage_clients_leave_the_server_answering(server):
         board = student.board_id()
         assert board is not None
 
-        legacy = Page(server.base, server.password)
+        legacy = Page(server.base, server.password, cookies=student.cookies)  # the same browser
         legacy.kernel_id = student.kernel_id
         with pytest.raises(Exception, match="400"):
             await legacy.connect(subprotocols=[])  # the legacy protocol is refused at the door
 
-        rogue = Page(server.base, server.password)
+        rogue = Page(server.base, server.password, cookies=student.cookies)
         rogue.kernel_id = student.kernel_id
         await rogue.connect()
         rogue.socket.write_message(b"\xff" * 64, binary=True)              # 2**64 - 1 "offsets"
@@ -241,12 +253,14 @@ def test_a_closed_page_frees_its_kernel(server):
     opener, jar = _login(server)
     html = opener.open(server.base + "voila/render/classroom.ipynb", timeout=120).read().decode()
     kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', html).group(1)
-    assert kernel in server.kernels()
-    xsrf = {c.name: c.value for c in jar}["_xsrf"]
+    cookies = {c.name: c.value for c in jar}
+    mine = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    assert kernel in server.kernels(mine)
+    xsrf = cookies["_xsrf"]
     reply = opener.open(urllib.request.Request(server.base + f"voila/api/shutdown/{kernel}", method="POST",
                                                data=urllib.parse.urlencode({"_xsrf": xsrf}).encode()), timeout=30)
     assert reply.status == 204
-    assert kernel not in server.kernels()
+    assert kernel not in server.kernels(mine)
 
 
 def test_a_dropped_page_is_culled(server):
@@ -256,14 +270,14 @@ def test_a_dropped_page_is_culled(server):
         await page.connect()
         await page.widget_states()
         await page.close(free_kernel=False)  # the laptop's Wi-Fi goes: no closing request
-        return page.kernel_id
+        return page.kernel_id, page.headers()["Cookie"]
 
-    kernel = run(go())
-    assert kernel in server.kernels()
+    kernel, owner = run(go())
+    assert kernel in server.kernels(owner)
     deadline = time.monotonic() + CULL + 15
-    while kernel in server.kernels() and time.monotonic() < deadline:
+    while kernel in server.kernels(owner) and time.monotonic() < deadline:
         time.sleep(1)
-    assert kernel not in server.kernels()
+    assert kernel not in server.kernels(owner)
 
 
 def test_every_class_route_is_under_tarot_and_a_failed_load_stops_the_launcher(tmp_path):
@@ -331,3 +345,65 @@ def test_the_warm_pool_refills_only_once_the_class_has_settled(monkeypatch, tmp_
     start = time.monotonic()
     asyncio.run(manager.wait_until_quiet())
     assert 0.2 <= time.monotonic() - start < 1
+
+
+class _Kernels:
+    """The parts of ClassroomKernelManager its ownership and culling read, without Jupyter."""
+
+    def __init__(self, alive: set[str]) -> None:
+        import logging
+
+        from tarot_learn.classroom.server.pool import ClassroomKernelManager as K
+
+        self.alive, self.shut = alive, []
+        self.owners, self.places, self.last_seen, self.opening = {}, {}, {}, {}
+        self._kernel_connections: dict[str, int] = {}
+        self._orphan_clock = object()   # no clock started in a test
+        self.per_identity, self.per_address, self.orphan_after = 2, 3, 10.0
+        self.log = logging.getLogger("test")
+        for name in ("owned_by", "quota_left", "may_take_warm", "record_owner", "cull_orphans", "forget"):
+            setattr(self, name, getattr(K, name).__get__(self))
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.alive
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        self.shut.append(kernel_id)
+        self.alive.discard(kernel_id)
+
+
+def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connected(monkeypatch):
+    from tarot_learn.classroom.server import pool
+
+    clock = [1000.0]
+    monkeypatch.setattr(pool.time, "monotonic", lambda: clock[0])
+    km = _Kernels({"warm", "ada1", "ada2", "bob1"})
+    km.record_owner("warm")                      # started outside a page's request: no one's
+    for kernel, owner in (("ada1", ("ada", "10.0.0.5")), ("ada2", ("ada", "10.0.0.5")),
+                          ("bob1", ("bob", "10.0.0.5"))):
+        token = pool.PAGE_OWNER.set(owner)
+        km.record_owner(kernel)
+        pool.PAGE_OWNER.reset(token)
+    assert km.owners == {"ada1": "ada", "ada2": "ada", "bob1": "bob"}
+    assert km.quota_left("ada", "10.0.0.5") == 0          # her own quota
+    assert km.quota_left("bob", "10.0.0.5") == 0          # the address's: three held there
+    assert km.quota_left("bob", "10.0.0.6") == 1 and km.quota_left("bob", "127.0.0.1") == 1
+    # the warm pool is for a browser's first page, from an address that holds few kernels
+    assert km.may_take_warm("cy", "10.0.0.6") and not km.may_take_warm("ada", "10.0.0.6")
+    assert not km.may_take_warm("cy", "10.0.0.5") and km.may_take_warm("cy", "127.0.0.1")
+
+    km._kernel_connections["ada1"] = 1                    # her page is open
+    clock[0] += 9.0                                       # bob's just-handed kernel is not culled yet
+    run(km.cull_orphans())
+    assert km.shut == []
+    clock[0] += 2.0
+    run(km.cull_orphans())
+    assert sorted(km.shut) == ["ada2", "bob1"]            # no page for 11 s, whatever they did
+    assert "warm" in km and "ada1" in km and km.owners == {"ada1": "ada"}
+    km._kernel_connections["ada1"] = 0                    # her laptop drops: 10 s from the last sight
+    clock[0] += 9.0
+    run(km.cull_orphans())
+    assert "ada1" in km
+    clock[0] += 11.0
+    run(km.cull_orphans())
+    assert "ada1" not in km and km.owners == {} and "warm" in km

@@ -36,8 +36,11 @@ def outside(page):
     return tried
 
 
-def kernels(server) -> set[str]:
-    with urllib.request.urlopen(f"{server.base}/api/kernels?token={server.token}", timeout=30) as r:
+def kernels(server, context) -> set[str]:
+    """The kernels the browser ``context`` holds (each browser lists only its own)."""
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+    request = urllib.request.Request(f"{server.base}/api/kernels", headers={"Cookie": cookie})
+    with urllib.request.urlopen(request, timeout=30) as r:
         return {k["id"] for k in json.load(r)}
 
 
@@ -60,10 +63,28 @@ def test_tables_page_draws_with_nothing_from_outside_and_a_closed_tab_frees_its_
     page.locator('[aria-roledescription="card table"]').first.wait_for(timeout=120_000)
     page.wait_for_load_state("networkidle")
     kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
-    assert kernel in kernels(classroom)
+    context = page.context
+    assert kernel in kernels(classroom, context)
     assert outside == []
     page.close(run_before_unload=True)
     deadline = time.monotonic() + 15
-    while kernel in kernels(classroom) and time.monotonic() < deadline:
+    while kernel in kernels(classroom, context) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert kernel not in kernels(classroom)
+    assert kernel not in kernels(classroom, context)
+
+
+def test_the_login_page_asks_for_the_class_password_and_offers_nothing_else(classroom, page, outside):
+    page.goto(f"{classroom.base}/tarot/")           # no password yet: the class's own login page
+    page.get_by_label("Class password").wait_for()
+    assert page.locator("input[type=password]").count() == 1
+    assert page.locator("input").evaluate_all("els => els.map(e => e.name)") == ["_xsrf", "next", "password"]
+    text = page.locator("body").inner_text().lower()
+    assert "setup" not in text and "new password" not in text
+    page.get_by_label("Class password").fill("not-the-password")
+    page.get_by_role("button", name="Come in").click()
+    page.get_by_role("alert").filter(has_text="not the class password").wait_for()
+    page.get_by_label("Class password").fill(classroom.token)
+    page.get_by_role("button", name="Come in").click()
+    page.get_by_role("heading", name="Lessons", exact=True).wait_for()
+    assert page.url.endswith("/tarot/")
+    assert outside == []

@@ -29,6 +29,11 @@ class ReadOnlyContents(AsyncLargeFileManager):
     save = delete_file = rename_file = new = new_untitled = copy = _refuse
     create_checkpoint = restore_checkpoint = delete_checkpoint = _refuse
 
+    def mark_trusted_cells(self, nb: Any, path: str | None = None) -> None:
+        """The class's pages are the class's own (built by the launcher, never written by a page):
+        trusted, with no signature database read or written."""
+        self.notary.mark_cells(nb, True)
+
 
 class ClassroomServer(ServerApp):
     """A Jupyter Server that loads only the extensions it is given and feeds Voila's pool."""
@@ -64,6 +69,20 @@ class ClassroomServer(ServerApp):
         super().init_webapp()
         if self.classroom is not None:
             self.web_app.settings[CLASSROOM] = self.classroom
+
+    def load_server_extensions(self) -> None:
+        """Load the extensions, then hold Jupyter's kernel list and Voila's shutdown route to each
+        kernel's owner (:func:`~.guard.hold_to_owners`)."""
+        from tarot_learn.classroom.server.guard import hold_to_owners
+
+        super().load_server_extensions()
+        if hold_to_owners(self.web_app) < 2:
+            raise RuntimeError("the kernel list or Voila's shutdown route was not found: kernels cannot be "
+                               "held to their owners")
+
+    def running_server_info(self, kernel_count: bool = True) -> str:
+        """The log's line at start: the launcher prints the addresses (never a token in a URL)."""
+        return f"The class server is running ({len(self.kernel_manager.list_kernel_ids())} kernels)."
 
     def check_loaded(self) -> None:
         """Stop here, loudly, when the class extension failed to load."""

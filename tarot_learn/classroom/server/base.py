@@ -12,19 +12,19 @@ password and the page templates.
 
 from __future__ import annotations
 
-import hmac
 import json
 from typing import Any
 
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from tornado import httputil, web
 
+from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.classroom import CLASSROOM, STATIC, Classroom
+from tarot_learn.classroom.server.identity import TEACHER_COOKIE
 
 __all__ = ["ClassHandler", "StaticFiles", "MAX_BODY", "TEACHER_COOKIE"]
 
 MAX_BODY = 8192           # bytes: a request or a socket message is a few dozen; more is refused at the door
-TEACHER_COOKIE = "tarot_teacher"
 
 
 def classroom_of(settings: dict[str, Any]) -> Classroom:
@@ -72,9 +72,7 @@ class ClassHandler(JupyterHandler):
 
     # ----- the teacher ---------------------------------------------------------------------------
     def is_teacher(self) -> bool:
-        digest = self.classroom.teacher_digest()
-        cookie = self.get_secure_cookie(TEACHER_COOKIE, max_age_days=1)
-        return bool(digest and cookie and hmac.compare_digest(cookie.decode(), digest))
+        return identity.is_teacher(self)
 
     def require_teacher(self) -> None:
         if not self.is_teacher():

@@ -17,13 +17,22 @@ True
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from jupyter_server.auth.authorizer import Authorizer
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.handlers import MainKernelHandler
 from tornado import web
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-__all__ = ["V1", "MAX_PARTS", "GuardedConnection", "ClassAuthorizer", "frame_problem", "v1_frame", "offers_v1"]
+from tarot_learn.classroom.server.identity import TEACHER
+
+__all__ = ["V1", "MAX_PARTS", "GuardedConnection", "ClassAuthorizer", "OwnKernels", "OwnShutdown",
+           "frame_problem", "v1_frame", "offers_v1", "may_use_kernel", "hold_to_owners", "PAGE_MESSAGES"]
+
+# What a page of widgets sends its kernel: nothing runs code, nothing shuts the kernel down.
+PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
 
 V1 = "v1.kernel.websocket.jupyter.org"
 # channel, header, parent header, metadata, content, then the buffers of a widget message
@@ -101,15 +110,71 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         self.websocket_handler.close(REFUSED, "not a v1 kernel message")
 
 
+def may_use_kernel(handler: Any, user: Any, kernel_id: str, action: str) -> bool:
+    """May ``user`` do ``action`` on ``kernel_id``?  Its owner may do anything its page does
+    (connect, interrupt, restart, shut down); the teacher may also read or shut down any kernel;
+    a warm kernel no one holds yet is no one's to touch."""
+    owner = getattr(handler.kernel_manager, "owners", {}).get(kernel_id)
+    username = getattr(user, "username", None)
+    if owner is not None and (owner == username or (username == TEACHER and owner == getattr(user, "name", None))):
+        return True
+    return username == TEACHER and action in ("read", "write") and owner is not None
+
+
 class ClassAuthorizer(Authorizer):
-    """What the class password allows on Jupyter's own API: reading, and a page's kernel socket.
+    """What an admitted browser may do on Jupyter's own API: read, and use its own kernels.
 
     Every student knows the class password, so it must not open Jupyter's writing doors: shutting
-    the server down (``POST /api/shutdown``), starting, restarting or deleting kernels by hand,
-    sessions, server-side config, saving files, or nbconvert (a CPU-heavy export on request).  A
-    page's own kernel is started by Voila and freed by its closing request, neither of which goes
-    through these doors; the class's pages under ``/tarot/`` check their own rights.
+    the server down (``POST /api/shutdown``), starting kernels by hand, sessions, server-side config,
+    saving files, or nbconvert (a CPU-heavy export on request).  A kernel (its socket, its
+    interrupt, restart and shutdown) is its owner's alone (:func:`may_use_kernel`); the list of
+    kernels shows one's own (:class:`OwnKernels`).  The class's pages under ``/tarot/`` check their
+    own rights.
     """
 
     def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
-        return action != "write" and resource != "nbconvert"
+        if resource in ("nbconvert", "sessions"):
+            return False
+        if resource == "kernels":
+            kernel_id = handler.path_kwargs.get("kernel_id")
+            if kernel_id is not None:
+                return may_use_kernel(handler, user, kernel_id, action)
+        return action != "write"
+
+
+class OwnKernels(MainKernelHandler):
+    """``GET /api/kernels``: the kernels the asking browser holds (the teacher: all that are held)."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        owners = getattr(self.kernel_manager, "owners", {})
+        username = getattr(self.current_user, "username", None)
+        kernels = [k for k in self.kernel_manager.list_kernels()
+                   if owners.get(k["id"]) is not None and (owners[k["id"]] == username or username == TEACHER)]
+        self.finish(json.dumps(kernels, default=str))
+
+
+class OwnShutdown(VoilaShutdownKernelHandler):
+    """Voila's closing request (``POST voila/api/shutdown/<kernel>``): only for one's own kernel."""
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if not may_use_kernel(self, self.current_user, kernel_id, "write"):
+            raise web.HTTPError(403, "this kernel is not your page's")
+        await self.kernel_manager.shutdown_kernel(kernel_id)
+        self.set_status(204)
+        self.finish()
+
+
+def hold_to_owners(app: web.Application) -> int:
+    """Serve Jupyter's kernel list and Voila's shutdown route with :class:`OwnKernels` and
+    :class:`OwnShutdown` (their routes are Jupyter's and Voila's own); returns how many were found."""
+    swaps = {MainKernelHandler: OwnKernels, VoilaShutdownKernelHandler: OwnShutdown}
+    found = 0
+    for host in app.default_router.rules:
+        for rule in getattr(host.target, "rules", ()):
+            new = swaps.get(getattr(rule, "target", None))
+            if new is not None:
+                rule.target = rule.handler_class = new
+                found += 1
+    return found

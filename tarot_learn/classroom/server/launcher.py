@@ -1,20 +1,26 @@
 """``tarot-learn classroom``: start the class server and print the address students open.
 
-    tarot-learn classroom                          # this machine only, a new password printed
-    tarot-learn classroom --host 0.0.0.0 --password tulip    # the whole room on the LAN
+    tarot-learn classroom                          # this machine only, new passwords printed
+    tarot-learn classroom --host 0.0.0.0 --https --password tulip-river-seven   # the whole room
 
 One process: Jupyter Server with Voila (the pages) and :mod:`tarot_learn.classroom.server.extension`
 (our pages under ``/tarot/``), which serves the one :class:`~.classroom.Classroom` made here.  The
-class password is Jupyter's token, so ``http://HOST:PORT/?token=PW`` logs a student in.  Only
-``<class-dir>/pages`` (the lessons and the tables page) is served.
+class password admits a browser (the class's own login page, or ``?token=PW`` in an address) as an
+identity of its own (:mod:`.identity`).  Only ``<class-dir>/pages`` (the lessons and the tables page)
+is served; Jupyter's config, data and runtime folders are the class's own, so nothing a page does
+writes into the teacher's Jupyter folders.  Changing either password changes the cookie secret:
+everyone logs in again.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import hmac
 import os
 import secrets
 import socket
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +33,7 @@ __all__ = ["add_arguments", "run", "server_config", "warm_pools", "DEFAULTS"]
 
 # The pool, culling and guard figures a class of 30 to 60 on a 2-core machine was measured with
 # (benchmarks/classroom_load.py).
-DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 90, "cull_interval": 15, "max_kernels": 120}
+DEFAULTS = {"standby": 30, "refill_gap": 2.0, "cull_idle": 90, "max_kernels": 120, "per_student": 4}
 EXTENSIONS = ("voila", "tarot_learn.classroom.server.extension")
 
 
@@ -48,8 +54,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also keep COUNT warm kernels for another page, e.g. 04_tarot_solitaire.ipynb=30 before "
                         "the whole class opens that lesson (repeat for several)")
     p.add_argument("--cull-idle", type=int, default=DEFAULTS["cull_idle"], metavar="SECONDS",
-                   help=f"free a kernel whose page has gone (closed, dropped) and that has been idle this "
-                        f"long (default {DEFAULTS['cull_idle']})")
+                   help=f"free a kernel whose page has gone (closed, dropped) for this long, whatever it does "
+                        f"(default {DEFAULTS['cull_idle']})")
+    p.add_argument("--kernels-per-student", type=int, default=DEFAULTS["per_student"], metavar="N",
+                   help=f"pages (kernels) one browser may have open at once (default {DEFAULTS['per_student']})")
+    p.add_argument("--https", action="store_true",
+                   help="serve over HTTPS (no one on the network reads the traffic): with --certfile and "
+                        "--keyfile, or a self-signed certificate made in the class folder")
+    p.add_argument("--certfile", default=None, help="the certificate for --https (PEM)")
+    p.add_argument("--keyfile", default=None, help="its private key for --https (PEM)")
 
 
 def _checked(args: argparse.Namespace) -> None:
@@ -59,6 +72,10 @@ def _checked(args: argparse.Namespace) -> None:
         raise OptionError(f"--standby {args.standby}: choose from 0 to 60 warm kernels")
     if not 2 <= args.cull_idle <= 86400:
         raise OptionError(f"--cull-idle {args.cull_idle}: choose from 2 to 86400 seconds")
+    if not 1 <= args.kernels_per_student <= 20:
+        raise OptionError(f"--kernels-per-student {args.kernels_per_student}: choose from 1 to 20")
+    if (args.certfile or args.keyfile) and not args.https:
+        raise OptionError("--certfile and --keyfile are for --https: add --https")
     for flag, value in (("--password", args.password), ("--teacher-password", args.teacher_password)):
         if value is not None and (len(value) < 4 or len(value) > 200 or not value.isprintable() or " " in value):
             raise OptionError(f"{flag}: choose 4 to 200 characters without spaces")
@@ -83,9 +100,24 @@ def warm_pools(args: argparse.Namespace, pages: Path) -> dict[str, int]:
     return pools
 
 
+def cookie_secret(class_dir: Path, password: str, teacher: str) -> bytes:
+    """The secret that signs every cookie: the class folder's own random key mixed with both
+    passwords, so a restart with the same passwords keeps students logged in and a new one logs
+    everyone out."""
+    key_file = class_dir / "cookie.key"
+    if not key_file.is_file():
+        class_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(32))
+    return hmac.new(key_file.read_bytes(), f"{password}\n{teacher}".encode(), hashlib.sha256).digest()
+
+
 def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     """The traitlets configuration (a ``traitlets.config.Config``) of the class server."""
     from traitlets.config import Config
+
+    from tarot_learn.classroom.server.guard import PAGE_MESSAGES
 
     c = Config()
     c.ServerApp.update(ip=args.host, port=args.port, port_retries=0, open_browser=False, root_dir=str(pages),
@@ -94,19 +126,23 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
                        contents_manager_class="tarot_learn.classroom.server.app.ReadOnlyContents",
                        kernel_manager_class="tarot_learn.classroom.server.pool.ClassroomKernelManager",
                        kernel_websocket_connection_class="tarot_learn.classroom.server.guard.GuardedConnection",
-                       authorizer_class="tarot_learn.classroom.server.guard.ClassAuthorizer")
+                       authorizer_class="tarot_learn.classroom.server.guard.ClassAuthorizer",
+                       identity_provider_class="tarot_learn.classroom.server.identity.ClassIdentityProvider")
     c.IdentityProvider.token = token
+    # Kernels talk to the server over local sockets, not TCP ports another user could reach.
+    c.KernelManager.transport = "ipc"
     # "null" keeps Voila's page on the MathJax bundled with it (else it loads MathJax from a CDN);
     # a widget message is small: a megabyte-long frame is a client misbehaving.
     c.ServerApp.tornado_settings = {"mathjax_url": "null", "mathjax_config": "null",
                                     "websocket_max_message_size": 1 << 20}
     c.ClassroomKernelManager.update(
         pools=warm_pools(args, pages), refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
-        cull_idle_timeout=args.cull_idle, cull_interval=max(1, min(DEFAULTS["cull_interval"], args.cull_idle // 3)),
-        cull_connected=False,
-        # A page may only talk to its widgets: no code runs from a browser.
-        allowed_message_types=["comm_open", "comm_close", "comm_msg", "comm_info_request",
-                               "kernel_info_request", "shutdown_request"])
+        # an address (a laptop) may hold a second browser's pages too
+        per_identity=args.kernels_per_student, per_address=args.kernels_per_student + 2,
+        orphan_after=float(args.cull_idle),
+        cull_idle_timeout=0,  # kernels are culled by their pages' absence (orphan_after), not by idleness
+        # A page may only talk to its widgets: no code runs from a browser, no page shuts a kernel down.
+        allowed_message_types=list(PAGE_MESSAGES))
     c.VoilaConfiguration.update(template="tarot", show_tracebacks=False, preheat_kernel=True)
     return c
 
@@ -123,11 +159,22 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def _addresses(host: str, port: int) -> list[str]:
+def _hosts(host: str) -> list[str]:
     if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
+        return [host]
     lan = lan_address()
-    return ([f"http://{lan}:{port}/"] if lan else []) + [f"http://127.0.0.1:{port}/"]
+    return ([lan] if lan else []) + ["127.0.0.1"]
+
+
+def own_jupyter_dirs(class_dir: Path) -> None:
+    """Point Jupyter's config, data and runtime folders at the class's own (the runtime folder is
+    short, under the system's temporary folder: it holds the kernels' local sockets)."""
+    data = class_dir / "jupyter" / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    os.environ["JUPYTER_DATA_DIR"] = str(data)
+    os.environ["JUPYTER_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="tarot-class-")
+    # The configuration is the launcher's alone: no config folder is read (nor written).
+    os.environ["JUPYTER_NO_CONFIG"] = "1"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -136,23 +183,35 @@ def run(args: argparse.Namespace) -> int:
     from tarot_learn.classroom.server.app import ClassroomServer
     from tarot_learn.classroom.server.classroom import Classroom
 
+    from tarot_learn.classroom.server import auth_log, auth_tls
+
     _checked(args)
     class_dir = Path(args.class_dir).resolve()
     pages = classroot.build(class_dir)
-    token = args.password or secrets.token_urlsafe(6)
-    teacher = args.teacher_password or secrets.token_urlsafe(9)
+    token = args.password or secrets.token_urlsafe(9)
+    teacher = args.teacher_password or secrets.token_urlsafe(12)
     # Kernels inherit the environment: the class folder goes there, the teacher's password does not.
     os.environ.update({CLASS_DIR_ENV: str(class_dir), "TAROT_LEARN_DATA": str(class_dir / "learners")})
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(jupyter_data_dir()),
                                                               os.environ.get("JUPYTER_PATH")]))
+    own_jupyter_dirs(class_dir)
+    mask = auth_log.install([token, teacher])
     config = server_config(args, pages, token)
+    config.ServerApp.cookie_secret = cookie_secret(class_dir, token, teacher)
+    if args.https:
+        config.ServerApp.certfile, config.ServerApp.keyfile = auth_tls.certificate(
+            class_dir / "tls", _hosts(args.host), args.certfile, args.keyfile)
     app = ClassroomServer(config=config)
     app.classroom = Classroom(class_dir, teacher)
     app.initialize(argv=[], find_extensions=False)
+    auth_log.install(mask.secrets, app.log)
     app.check_loaded()
-    for url in _addresses(args.host, args.port):
-        print(f"Students open: {url}?token={token}")
+    scheme = "https" if args.https else "http"
+    for host in _hosts(args.host):
+        print(f"Students open: {scheme}://{host}:{args.port}/")
     print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
+    if args.https and not args.certfile:
+        print("The certificate is self-signed: each browser warns once; accept it for this address.")
     warm = sum(warm_pools(args, pages).values())
     if warm:
         print(f"Warming {warm} kernels (about {warm * 90} MB) so a whole class opens its pages at once; "

@@ -17,6 +17,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from tarot_learn import rules
 from tarot_learn.classroom.server import classroot
 from tarot_learn.classroom.server.base import ClassHandler
+from tarot_learn.classroom.server.quota import page_owner
 
 __all__ = ["LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "SHEET_NAMES"]
 
@@ -57,7 +58,9 @@ class VoilaPageHandler(TornadoVoilaHandler):
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
         self.xsrf_token  # reading it sets the cookie
-        await super().get(path=path)
+        with page_owner(self) as admitted:
+            if admitted:
+                await super().get(path=path)
 
 
 def voila_page_rule(serverapp: Any) -> tuple[str, type, dict]:

@@ -9,22 +9,40 @@ page named in ``pools``) but refills them with one kernel at a time for the whol
 ``settle`` seconds (the students arriving together are served from the pool, and play their first
 moves, before any refill competes with them for the processors) and CPU use below ``quiet_cpu``
 percent, or ``max_wait`` seconds have passed.  It also caps the number of kernels.
+
+Every kernel handed to a page belongs to the identity that asked for it (:data:`PAGE_OWNER`, set by
+the page's request): ``owners`` records it, ``per_identity`` caps how many one browser holds, and a
+kernel no page of its owner has been connected to for ``orphan_after`` seconds is shut down, whatever
+it does on its own (a page's timer keeps a kernel busy, not wanted).  Warm kernels have no owner and
+are never culled; a kernel just handed out counts as connected from that moment.  Warm kernels go to
+a laptop's first page (:meth:`~ClassroomKernelManager.may_take_warm`); a browser's further pages
+start cold, once the machine is quiet, so one student's flood of page requests neither empties the
+pool nor slows the class's moves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from typing import Any
 
 import psutil
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from tornado.ioloop import IOLoop
+from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Dict, Float, Int
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-__all__ = ["ClassroomKernelManager"]
+__all__ = ["ClassroomKernelManager", "PAGE_OWNER", "WARM_ALLOWED"]
+
+# The identity (its ``username``) and the address whose page request is running: a kernel started
+# or handed out while it is set belongs to them.  Set only inside a page's request.
+PAGE_OWNER: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar("tarot_page_owner",
+                                                                                   default=None)
+# False while a page request that must not take a warm kernel runs (see :meth:`may_take_warm`).
+WARM_ALLOWED: contextvars.ContextVar[bool] = contextvars.ContextVar("tarot_warm_allowed", default=True)
+LOOPBACK = ("127.0.0.1", "::1")
 
 PreheatingManager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 0)
 
@@ -38,11 +56,93 @@ class ClassroomKernelManager(PreheatingManager):
     settle = Float(8.0, config=True, help="a refill waits until no warm kernel was taken for this many seconds")
     max_wait = Float(30.0, config=True, help="a refill waits for a quiet machine this many seconds at most")
     max_kernels = Int(120, config=True, help="kernels alive at most (students, then the pools)")
+    per_identity = Int(4, config=True, help="kernels one browser (one identity) may hold at once")
+    per_address = Int(8, config=True, help="kernels the browsers of one network address may hold at once "
+                                            "(a script dropping its cookie is a new browser; this machine "
+                                            "itself is not limited)")
+    orphan_after = Float(90.0, config=True, help="seconds a kernel may stay with no page connected")
 
     def __init__(self, **kwargs: Any) -> None:
         self.refilling = False
         self.last_taken = float("-inf")       # when a warm kernel was last handed to a page (monotonic)
+        self.owners: dict[str, str] = {}      # kernel id -> the username of the identity it was handed to
+        self.places: dict[str, str] = {}      # kernel id -> the address its page was asked from
+        self.last_seen: dict[str, float] = {}  # kernel id -> when a page was last connected (monotonic)
+        self.opening: dict[str, int] = {}     # username or address -> its page requests under way
+        self._orphan_clock: PeriodicCallback | None = None
         super().__init__(**kwargs)
+
+    # ----- ownership ---------------------------------------------------------------------------
+    def owned_by(self, username: str) -> list[str]:
+        """The ids of the kernels ``username`` holds."""
+        return [k for k, owner in self.owners.items() if owner == username]
+
+    def quota_left(self, username: str, address: str = "127.0.0.1") -> int:
+        """How many more kernels ``username`` at ``address`` may be handed (pages being opened count
+        already): the identity's quota, and its address's."""
+        left = self.per_identity - len(self.owned_by(username)) - self.opening.get(username, 0)
+        if address not in LOOPBACK:
+            held = sum(1 for place in self.places.values() if place == address)
+            left = min(left, self.per_address - held - self.opening.get(address, 0))
+        return left
+
+    def may_take_warm(self, username: str, address: str) -> bool:
+        """Warm kernels are for a laptop's first page (its browser's first, from an address holding
+        none): a student asking for page after page, or a script posing as new browsers, waits for
+        a cold kernel and leaves the pool to the class.  This machine's own browsers are each a laptop."""
+        if self.owned_by(username) or self.opening.get(username, 0) > 1:
+            return False
+        if address in LOOPBACK:
+            return True
+        return self.opening.get(address, 0) <= 1 and address not in self.places.values()
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return super().get_pool_size(notebook_name) if WARM_ALLOWED.get() else 0
+
+    def record_owner(self, kernel_id: str) -> None:
+        """Give ``kernel_id`` to the identity whose page request is running (none: a warm kernel)."""
+        owner = PAGE_OWNER.get()
+        if owner is None:
+            return
+        self.owners[kernel_id], self.places[kernel_id] = owner
+        self.last_seen[kernel_id] = time.monotonic()
+        if self._orphan_clock is None:  # started outside the request's context, which it must not carry
+            contextvars.Context().run(self._start_orphan_clock)
+
+    def _start_orphan_clock(self) -> None:
+        every = max(1.0, min(15.0, self.orphan_after / 3))
+        self._orphan_clock = PeriodicCallback(self.cull_orphans, every * 1000)
+        self._orphan_clock.start()
+
+    async def cull_orphans(self) -> None:
+        """Shut down each owned kernel that no page has been connected to for ``orphan_after`` s."""
+        now = time.monotonic()
+        for kernel_id in list(self.owners):
+            if self._kernel_connections.get(kernel_id, 0) > 0:
+                self.last_seen[kernel_id] = now
+            elif now - self.last_seen.get(kernel_id, now) >= self.orphan_after and kernel_id in self:
+                self.log.info("Culling kernel %s: no page connected for %.0f s", kernel_id, self.orphan_after)
+                try:
+                    await self.shutdown_kernel(kernel_id)
+                except Exception as err:  # a kernel already gone: forget it below
+                    self.log.warning("Culling kernel %s failed: %s", kernel_id, err)
+            if kernel_id not in self:
+                self.forget(kernel_id)
+
+    def forget(self, kernel_id: str) -> None:
+        self.owners.pop(kernel_id, None)
+        self.places.pop(kernel_id, None)
+        self.last_seen.pop(kernel_id, None)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        """Voila's hand-out of a warm kernel, recorded as its page's identity's."""
+        result = await super().get_rendered_notebook(*args, **kwargs)
+        self.record_owner(result[2])
+        return result
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self.forget(kernel_id)
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Called by Voila at start and after each warm kernel is taken: schedule the paced refill."""
@@ -60,6 +160,8 @@ class ClassroomKernelManager(PreheatingManager):
 
     async def refill(self, first: bool = False) -> None:
         """Top the pools up, one kernel at a time (at start: one per ``refill_gap``, no waiting)."""
+        PAGE_OWNER.set(None)  # scheduled from a page's request: the warm kernels are no one's
+        WARM_ALLOWED.set(True)
         psutil.cpu_percent(interval=None)
         try:
             while (page := self.shortest()) is not None:
@@ -93,4 +195,10 @@ class ClassroomKernelManager(PreheatingManager):
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         if len(self.list_kernel_ids()) >= self.max_kernels:
             raise web.HTTPError(503, "the class server is full: ask your teacher")
-        return await super().start_kernel(*args, **kwargs)
+        if PAGE_OWNER.get() is not None and not WARM_ALLOWED.get():
+            # a browser's further page (or a flood's) starts once the machine is quiet: the class's
+            # first pages and moves come first
+            await self.wait_until_quiet()
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self.record_owner(kernel_id)
+        return kernel_id

@@ -3,7 +3,9 @@
 The load benchmark and the class server's tests use it; a teacher can use it to check, from another
 machine, that the server answers a student (``python -m tarot_learn.classroom.server.probe URL PASSWORD``).
 
-A page (1) loads ``/voila/render/<page>`` with the class password and reads its kernel's id, (2)
+A page (1) loads ``/voila/render/<page>`` with the class password and reads its kernel's id (the
+server admits it as a browser of its own: the identity cookie it answers with goes with every later
+request of the page, as a browser's would; pages built with the same ``cookies`` are one browser), (2)
 opens that kernel's web socket with the v1 protocol, (3) asks the widgets' control channel for every
 widget's state, which holds the card table's ``view`` and its card pictures, then (4) sends the
 table intents (``{"event": "key", "name": "draw"}``) and waits for the table's new view.
@@ -59,10 +61,12 @@ def parse_frame(frame: bytes) -> Message:
 class Page:
     """One student's page on one class server."""
 
-    def __init__(self, base_url: str, password: str, page: str = "classroom.ipynb") -> None:
+    def __init__(self, base_url: str, password: str, page: str = "classroom.ipynb",
+                 cookies: dict[str, str] | None = None) -> None:
         self.base = base_url.rstrip("/") + "/"
         self.password = password
         self.page = page
+        self.cookies: dict[str, str] = {} if cookies is None else cookies  # shared: one browser
         self.session = uuid.uuid4().hex
         self.kernel_id: str | None = None
         self.socket: WebSocketClientConnection | None = None
@@ -73,18 +77,29 @@ class Page:
     async def load(self, timeout: float = 120.0) -> str:
         """GET the page with the password; return its kernel's id."""
         url = f"{self.base}voila/render/{quote(self.page)}?token={quote(self.password)}"
-        reply = await AsyncHTTPClient().fetch(HTTPRequest(url, request_timeout=timeout))
+        reply = await AsyncHTTPClient().fetch(HTTPRequest(url, request_timeout=timeout, headers=self.headers()))
+        self.keep_cookies(reply.headers.get_list("Set-Cookie"))
         found = KERNEL_ID.search(reply.body.decode("utf-8", "replace"))
         if found is None:
             raise RuntimeError("the page names no kernel")
         self.kernel_id = found.group(1)
         return self.kernel_id
 
+    def headers(self) -> dict[str, str]:
+        """The browser's cookies, as its requests carry them."""
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+
+    def keep_cookies(self, lines: list[str]) -> None:
+        for line in lines:
+            name, _, rest = line.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+
     async def connect(self, subprotocols: list[str] | None = None) -> None:
         """Open the kernel's web socket (the v1 protocol unless told otherwise)."""
         ws = self.base.replace("http", "ws", 1)
         url = f"{ws}api/kernels/{self.kernel_id}/channels?session_id={self.session}&token={quote(self.password)}"
-        self.socket = await websocket_connect(url, subprotocols=[V1] if subprotocols is None else subprotocols,
+        self.socket = await websocket_connect(HTTPRequest(url, headers=self.headers()),
+                                              subprotocols=[V1] if subprotocols is None else subprotocols,
                                               max_message_size=64 << 20)
         self.reader = asyncio.ensure_future(self._read())
 
@@ -148,7 +163,7 @@ class Page:
         """Leave: close the socket; with ``free_kernel``, first the page's closing request."""
         if free_kernel and self.kernel_id:
             url = f"{self.base}voila/api/shutdown/{self.kernel_id}?token={quote(self.password)}"
-            await AsyncHTTPClient().fetch(url, method="POST", body=b"", raise_error=False)
+            await AsyncHTTPClient().fetch(url, method="POST", body=b"", raise_error=False, headers=self.headers())
         if self.socket is not None:
             self.socket.close()
             self.socket = None
