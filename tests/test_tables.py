@@ -247,7 +247,7 @@ def test_only_the_seat_to_play_reads_your_turn_and_the_clock_goes_with_the_game(
 
 def test_moves_cards_and_refusals_are_said_in_words() -> None:
     from tarot_learn.classroom.table_words import card_name, card_text, move_label
-    t = four_humans(seconds_per_turn=None)
+    t = four_humans(seconds_per_turn=None, rounds=2)
     view = _views(t)[t.to_play_name()]
     assert view["labels"]["bid pass"] == "Pass" and view["labels"]["bid garde_sans"] == "Garde sans"
     assert [card_name(c) for c in ("PW", "NC", "QS", "KP", "T7", "T0")] == [
@@ -257,6 +257,11 @@ def test_moves_cards_and_refusals_are_said_in_words() -> None:
     t.refuse_end("Cy")
     assert all(v["refused_by"] == "Cy" and v["vote"]["proposer"] is None for v in _views(t).values())
     t.propose_end("Ben")
+    assert _views(t)["Ana"]["refused_by"] is None
+    t.refuse_end("Dee")
+    play_out_deal(t)
+    assert _views(t)["Ana"]["refused_by"] == "Dee"
+    t.next_deal("Ana")
     assert _views(t)["Ana"]["refused_by"] is None
 
 

@@ -210,6 +210,7 @@ class Table:
         if self.game_over():
             raise IllegalMove("the game is over", rule="FT-41")
         self.model.next_deal(practice=not self.options.competitive)
+        self.refused_by = None            # a refusal is news for the deal it was made in
         self.model.settle(restart=True)
 
     def tick(self) -> int:
