@@ -9,6 +9,7 @@ from tarot_learn.classroom.tables import FakeClock, Table, TableOptions
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 from tarot_learn.games.french_tarot import rules as R
 from tarot_learn.games.french_tarot.bots import HeuristicBot
+from tarot_learn.games.french_tarot.match import SheetRow
 
 BOT = HeuristicBot()
 
@@ -269,6 +270,8 @@ def test_practice_totals_say_they_are_practice() -> None:
     t = four_humans(seconds_per_turn=None)
     play_out_deal(t)
     assert all(v["practice"] and not v["cancelled"] for v in _views(t).values())
+    t.match.sheet.rows.insert(0, SheetRow(1, 0, None, (0,) * 4, (0,) * 4))   # an all-passed deal before it
+    assert _views(t)["Ana"]["practice"]
     c = four_humans(seconds_per_turn=None, competitive=True)
     play_out_deal(c)
     assert not any(v["practice"] for v in _views(c).values())

@@ -322,8 +322,13 @@ def page_words(table: Table, seat: int | None, obs: Any) -> dict[str, Any]:
     sheet = table.match.sheet if table.started else None
     return {"names": card_words(obs), "labels": {m: move_label(m) for m in legal},
             "trick_won": trick_won(obs), "turn": turn, "refused_by": table.refused_by,
-            "practice": sheet is not None and bool(sheet.rows) and all(r.practice for r in sheet.rows),
+            "practice": sheet is not None and _practice_only(sheet.rows),
             "cancelled": sheet is not None and bool(sheet.cancelled)}
+
+
+def _practice_only(rows: Any) -> bool:
+    """Whether every scored deal is practice (a thrown-in deal scores nothing either way)."""
+    return any(r.practice for r in rows) and not any(r.counted for r in rows)
 
 
 def _check_name(name: object) -> str:
