@@ -7,7 +7,9 @@ import pytest
 from tarot_learn.classroom.rewards import rewards
 from tarot_learn.classroom.tables import FakeClock, Table, TableOptions
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
+from tarot_learn.games.french_tarot import rules as R
 from tarot_learn.games.french_tarot.bots import HeuristicBot
+from tarot_learn.games.french_tarot.match import SheetRow
 
 BOT = HeuristicBot()
 
@@ -197,3 +199,79 @@ def test_a_player_who_sat_and_left_before_the_start_is_played_by_a_robot() -> No
     assert not t.match.in_progress
     t.sit("ben")                                          # Ben is back within the hold
     assert not t.seats[t.seat_of("Ben")].robot
+
+
+# ----- what the page says ------------------------------------------------------------------------
+def _views(table: Table) -> dict[str, dict]:
+    from tarot_learn.classroom.model.hall import seat_view
+    return {n: seat_view(table, n) for n in ("Ana", "Ben", "Cy", "Dee")}
+
+
+def test_every_page_shows_the_trick_just_won_with_its_winner_and_why() -> None:
+    t = four_humans(seconds_per_turn=None)
+    while not t.match.deal.tricks:
+        human_move(t)
+    views = _views(t)
+    leader, cards, winner = t.match.deal.tricks[0]
+    compass = t.match.deal.seat_names
+    for name, view in views.items():
+        won = view["trick_won"]
+        assert won["number"] == 1 and won["winner"] == compass[winner]
+        assert [c["card"] for c in won["cards"]] == [R.text(c) for c in cards]     # all four cards
+        assert [c["seat"] for c in won["cards"]][0] == compass[leader]
+        assert won["why"].startswith(("highest trump", "highest card of the suit led"))
+        seat = t.seat_of(name)
+        others = {R.text(c) for s, h in enumerate(t.match.deal.hands) if s != seat for c in h}
+        obs = view["obs"]
+        shown = {c for p in obs["piles"] for c in p["cards"]} | {c for k in obs["tricks"] for c in k["cards"]}
+        assert set(view["names"]) == shown and {R.text(c) for c in t.match.deal.hands[seat]} <= shown
+        assert not set(view["names"]) & others - shown         # another hand's unshown card is never named
+
+
+def test_only_the_seat_to_play_reads_your_turn_and_the_clock_goes_with_the_game() -> None:
+    clock = FakeClock()
+    t = four_humans(clock, seconds_per_turn=30)
+    clock.now += 4
+    views = _views(t)
+    to_play = t.to_play_name()
+    where = t.match.deal.seat_names[t.seat_of(to_play)]
+    assert [n for n, v in views.items() if v["turn"]["mine"]] == [to_play]
+    assert {v["turn"]["where"] for v in views.values()} == {where}
+    assert {v["turn"]["seconds_left"] for v in views.values()} == {26}
+    assert all(v["labels"] == {} for n, v in views.items() if n != to_play)
+    t.propose_end("Ana")
+    for name in ("Ben", "Cy", "Dee"):
+        t.accept_end(name)
+    views = _views(t)
+    assert t.game_over() and all(v["turn"] is None and v["cancelled"] for v in views.values())
+
+
+def test_moves_cards_and_refusals_are_said_in_words() -> None:
+    from tarot_learn.classroom.table_words import card_name, card_text, move_label
+    t = four_humans(seconds_per_turn=None, rounds=2)
+    view = _views(t)[t.to_play_name()]
+    assert view["labels"]["bid pass"] == "Pass" and view["labels"]["bid garde_sans"] == "Garde sans"
+    assert [card_name(c) for c in ("PW", "NC", "QS", "KP", "T7", "T0")] == [
+        "Valet of Clubs", "Cavalier of Hearts", "Dame of Spades", "Roi of Diamonds", "Trump 7", "the Excuse"]
+    assert card_text("T7") == "Trump 7" and card_text("PW") == "V♣" and move_label("declare none") == "No chelem"
+    t.propose_end("Ana")
+    t.refuse_end("Cy")
+    assert all(v["refused_by"] == "Cy" and v["vote"]["proposer"] is None for v in _views(t).values())
+    t.propose_end("Ben")
+    assert _views(t)["Ana"]["refused_by"] is None
+    t.refuse_end("Dee")
+    play_out_deal(t)
+    assert _views(t)["Ana"]["refused_by"] == "Dee"
+    t.next_deal("Ana")
+    assert _views(t)["Ana"]["refused_by"] is None
+
+
+def test_practice_totals_say_they_are_practice() -> None:
+    t = four_humans(seconds_per_turn=None)
+    play_out_deal(t)
+    assert all(v["practice"] and not v["cancelled"] for v in _views(t).values())
+    t.match.sheet.rows.insert(0, SheetRow(1, 0, None, (0,) * 4, (0,) * 4))   # an all-passed deal before it
+    assert _views(t)["Ana"]["practice"]
+    c = four_humans(seconds_per_turn=None, competitive=True)
+    play_out_deal(c)
+    assert not any(v["practice"] for v in _views(c).values())

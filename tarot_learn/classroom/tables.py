@@ -28,13 +28,14 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
 from tarot_learn.classroom.model.names import MAX_NAME, check_name, same_name
+from tarot_learn.classroom.table_words import card_words, move_label, trick_won
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 from tarot_learn.games.french_tarot.match import Match
 from tarot_learn.games.french_tarot.rewards import Outcome
 from tarot_learn.games.french_tarot.table import (ROBOT_PREFIX, SPECTATOR_VIEW, FakeClock, Seat,
                                                    TableModel, Votes)
 
-__all__ = ["TableOptions", "Seat", "Table", "FakeClock", "SPECTATOR_VIEW", "MAX_NAME"]
+__all__ = ["TableOptions", "Seat", "Table", "FakeClock", "SPECTATOR_VIEW", "MAX_NAME", "page_words"]
 
 _OPTION_LIMITS = {"seconds_per_turn": (5, 600), "rounds": (1, 20), "bet": (0, 1000), "hold_seconds": (10, 1800)}
 
@@ -91,6 +92,7 @@ class Table:
         self.code = secrets.token_urlsafe(6) if self.options.private else ""
         self.model = TableModel(self.options.players, clock=clock, seconds_per_turn=self.options.seconds_per_turn)
         self.master = _check_name(master)
+        self.refused_by: str | None = None      # who last refused to end by agreement (said to every page)
         self.sit(master)
 
     # ----- what the model keeps --------------------------------------------------------------------
@@ -208,6 +210,7 @@ class Table:
         if self.game_over():
             raise IllegalMove("the game is over", rule="FT-41")
         self.model.next_deal(practice=not self.options.competitive)
+        self.refused_by = None            # a refusal is news for the deal it was made in
         self.model.settle(restart=True)
 
     def tick(self) -> int:
@@ -235,12 +238,17 @@ class Table:
 
     def propose_end(self, name: str) -> bool:
         """A human proposes to end the game by agreement; it counts as their acceptance."""
-        return self.model.propose_end(name)
+        done = self.model.propose_end(name)
+        self.refused_by = None
+        return done
 
     def accept_end(self, name: str) -> bool:
         return self.model.accept_end(name)
 
     def refuse_end(self, name: str) -> None:
+        """``name`` refuses the proposal; every page is told who refused."""
+        if self.votes.proposer is not None and self.known_name(name) in self.voters():
+            self.refused_by = self.known_name(name)
         self.model.refuse_end(name)
 
     # ----- results ---------------------------------------------------------------------------------
@@ -284,6 +292,7 @@ class Table:
                                      seconds_per_turn=table.options.seconds_per_turn)
             table.model.seats = [Seat(**s) for s in data["seats"]]
             table.model.match = Match.from_json(data["match"]) if data["match"] else None
+            table.refused_by = None
         except (KeyError, TypeError, ValueError) as err:
             raise SaveError(f"a saved table cannot be read: {str(err)[:80]}") from None
         for seat in table.seats:          # after a restart everyone reconnects: held seats stay held
@@ -297,6 +306,29 @@ class Table:
     def _master_only(self, by: str, what: str) -> None:
         if not isinstance(by, str) or not by.strip() or not same_name(by, self.master):
             raise IllegalMove(f"only the table's master may {what}", rule="FT-45")
+
+
+def page_words(table: Table, seat: int | None, obs: Any) -> dict[str, Any]:
+    """What a page at ``table`` says in words, from ``seat``'s observation ``obs`` and what every
+    seat sees (the seats, whose turn, the clock): cards, move labels, the trick just won, the turn."""
+    to_play = table.model.to_play if table.started and not table.game_over() else None
+    left = table.deadline
+    turn = None
+    if to_play is not None:
+        turn = {"seat": to_play, "mine": to_play == seat,
+                "where": table.match.deal.seat_names[to_play],
+                "seconds_left": None if left is None else max(0, round(left - table.clock()))}
+    legal = [str(m) for m in table.match.deal.legal_moves()] if turn and turn["mine"] else []
+    sheet = table.match.sheet if table.started else None
+    return {"names": card_words(obs), "labels": {m: move_label(m) for m in legal},
+            "trick_won": trick_won(obs), "turn": turn, "refused_by": table.refused_by,
+            "practice": sheet is not None and _practice_only(sheet.rows),
+            "cancelled": sheet is not None and bool(sheet.cancelled)}
+
+
+def _practice_only(rows: Any) -> bool:
+    """Whether every scored deal is practice (a thrown-in deal scores nothing either way)."""
+    return any(r.practice for r in rows) and not any(r.counted for r in rows)
 
 
 def _check_name(name: object) -> str:

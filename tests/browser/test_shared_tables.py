@@ -38,6 +38,9 @@ class Watcher:
             return
         self.views.append(data)
         you = data["you"]
+        turn = data.get("turn")
+        if turn and turn["mine"] != (you is not None and turn["seat"] == you):
+            self.leaks.append(f"seat {you} was told 'your turn' for seat {turn['seat']}")
         for pile in data["obs"]["piles"]:
             if pile["id"].startswith("hand:") and pile["id"] != f"hand:{you}" and pile["cards"]:
                 self.leaks.append(f"seat {you} received {pile['id']}: {pile['cards']}")
@@ -110,6 +113,7 @@ def test_four_people_at_a_private_table(classroom, browser, artifacts) -> None:
     after = hand_of(ben)
     assert after and set(after) <= set(before)                       # the same hand, less what the robot played
     _keyboard_card(ana, ben)
+    _trick_shown(ana, ben, watcher)
 
     scored = re.compile("made|failed")            # a deal everyone passed is thrown in and dealt again
     _play_until(ana, ben, lambda: ana.locator("table[aria-label='Score sheet']", has_text=scored).count() > 0)
@@ -121,6 +125,24 @@ def test_four_people_at_a_private_table(classroom, browser, artifacts) -> None:
     assert all(v["you"] is None for v in seen["watcher"].views)
     for context in contexts:
         context.close()
+
+
+def _trick_shown(ana, ben, watcher) -> None:
+    """A trick's four cards and its winner stay on every page; then the last trick is one click away;
+    only the seat to play reads "Your turn"; buttons and cards speak French Tarot, not move codes."""
+    _play_until(ana, ben, lambda: all(p.locator("#trick .won .played").count() == 4 for p in (ana, ben, watcher)))
+    for page in (ana, ben, watcher):
+        assert "Won by" in page.locator("#trick .won").inner_text()
+    assert "Your turn" not in watcher.locator("#clock").inner_text()
+    for _ in range(25):                    # at a person's pace, the finished trick gives way to the next
+        if watcher.locator("#last-trick").count():
+            break
+        take_turn(ana) or take_turn(ben)
+        watcher.wait_for_timeout(4500)
+    watcher.click("#last-trick")
+    watcher.locator("#trick .won", has_text="Won by").wait_for()
+    words = " ".join(hand_of(ben) + ana.locator("#actions button").all_inner_texts())
+    assert not re.search(r"\b(Jack|Queen|King|bid|declare|garde_)\b", words), words
 
 
 def hand_size(page) -> int:

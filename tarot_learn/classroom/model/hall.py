@@ -30,7 +30,7 @@ from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.names import check_name
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.classroom.rewards import rewards
-from tarot_learn.classroom.tables import Table, TableOptions
+from tarot_learn.classroom.tables import Table, TableOptions, page_words
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 
 __all__ = ["Hall", "seat_view", "check_intent", "MAX_TABLES", "TABLES_PER_BROWSER"]
@@ -251,9 +251,10 @@ def seat_view(table: Table, name: str | None) -> dict[str, Any]:
         "actions": [str(m) for m in table.match.deal.legal_moves()] if my_turn else [],
         "seconds_left": left, "over": table.game_over(),
         "between_deals": table.started and not table.match.in_progress and not table.game_over(),
-        "sheet": _sheet(table) if table.started else None, "names": _card_names(obs),
+        "sheet": _sheet(table) if table.started else None,
         "vote": {"proposer": table.votes.proposer, "accepted": sorted(table.votes.accepted)},
         "voters": sorted(table.voters()),
+        **page_words(table, seat, obs),        # cards, moves, the trick just won and the turn in words
     }
 
 
@@ -261,14 +262,6 @@ def _sheet(table: Table) -> dict[str, Any]:
     sheet = table.match.sheet
     rows = [{"scores": list(r.scores), "practice": r.practice, "result": r.result} for r in sheet.rows]
     return {"names": list(sheet.names), "rows": rows, "totals": list(sheet.totals()), "cancelled": sheet.cancelled}
-
-
-def _card_names(obs: Any) -> dict[str, str]:
-    """Each visible card's name in words, for the page's buttons and screen readers."""
-    if obs is None:
-        return {}
-    seen = {c for p in obs.piles for c in p.cards} | {c for t in obs.tricks for c in t.cards}
-    return {str(c): c.french_name for c in seen}
 
 
 def check_intent(message: Any) -> dict[str, Any]:

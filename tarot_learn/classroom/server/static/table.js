@@ -1,7 +1,9 @@
 const params = new URLSearchParams(location.search);
 const tableId = document.body.dataset.table, name = params.get('name') || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
-const suitOf = {W: ['♣', 'black'], C: ['♥', 'red'], S: ['♠', 'black'], P: ['♦', 'red']};
+const colourOf = {W: 'black', C: 'red', S: 'black', P: 'red'};
+const PAUSE_MS = 4000;        // a finished trick stays in the middle this long, even if the next lead is quick
+let shownTrick = 0, trickUntil = 0, lastTrickOpen = false;
 let view = null, socket = null, closedByServer = false, lastFrame = '';
 function connect() {
   const q = new URLSearchParams(); if (name) { q.set('name', name); q.set('key', localStorage.getItem(keyName) || ''); }
@@ -20,10 +22,8 @@ function connect() {
 function send(intent) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(intent)); }
 function cardLabel(code) {
   if (code === '?') return ['?', 'face-down card', 'black'];
-  const nm = (view.names || {})[code] || code;
-  if (code[0] === 'T') return [code === 'T0' ? 'Excuse' : code.slice(1), nm, 'trump'];
-  const [sym, col] = suitOf[code[code.length - 1]] || ['', 'black'];
-  return [code.slice(0, -1) + sym, nm, col];
+  const w = (view.names || {})[code] || {text: code, name: code};
+  return [w.text, w.name, code[0] === 'T' ? 'trump' : colourOf[code[code.length - 1]] || 'black'];
 }
 function cardButton(code, move) {
   const [text, label, col] = cardLabel(code), b = document.createElement('button');
@@ -38,14 +38,15 @@ function seatsHtml() {
     const who = s.name || 'empty seat', state = s.abandoned ? ' (left: a robot plays)' : s.held ? ' (away: a robot stands in)' : s.robot ? ' (robot)' : '';
     const pile = view.obs && view.obs.piles.find(p => p.id === 'hand:' + i);
     const cards = pile ? pile.hidden + pile.cards.length : 0;
-    return `<div class="seat${turn ? ' turn' : ''}" aria-label="Seat ${i + 1}: ${esc(who)}${esc(state)}${turn ? ', to play' : ''}">` +
-      `<b>${esc(who)}</b>${esc(state)}${i === view.you ? ' — you' : ''}<br>${cards} card(s)${turn ? ' · <b>to play</b>' : ''}</div>`;
+    const where = view.obs ? view.obs.seat_names[i] : 'Seat ' + (i + 1);
+    return `<div class="seat${turn ? ' turn' : ''}" aria-label="${esc(where)}: ${esc(who)}${esc(state)}${turn ? ', to play' : ''}">` +
+      `${esc(where)}: <b>${esc(who)}</b>${esc(state)}${i === view.you ? ' — you' : ''}<br>${cards} card(s)${turn ? ' · <b>to play</b>' : ''}</div>`;
   }).join('');
 }
 // A redraw rebuilds the buttons: keyboard focus goes back to the same button, or to the one now
 // in its place (the next card of the hand after a card was played), never to the page's top.
 function focusKey() {
-  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls');
+  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls, #trick');
   return box ? {box: box.id, label: a.getAttribute('aria-label') || a.textContent, index: [...box.children].indexOf(a)} : null;
 }
 function restoreFocus(k) {
@@ -65,20 +66,15 @@ function drawTable() {
   document.getElementById('seats').innerHTML = seatsHtml();
   const status = document.getElementById('status');
   status.textContent = !view.started ? 'Waiting for players: the game starts when every seat is taken.' :
+    view.over && view.cancelled ? 'The game was ended by agreement: it counts for nothing.' :
     view.over ? 'The game is over.' : (o ? o.status : '');
-  const trick = document.getElementById('trick'); trick.innerHTML = '';
-  for (const p of (o ? o.piles : [])) if (p.role === 'trick' || p.role === 'dog') {
-    const box = document.createElement('div'); box.append(p.label + ': ');
-    for (let k = 0; k < p.hidden; k++) box.append(cardButton('?', null));
-    for (const c of p.cards) box.append(cardButton(c, null));
-    trick.append(box);
-  }
+  drawTrick(o);
   const hand = document.getElementById('hand'); hand.innerHTML = '';
   const mine = o && o.piles.find(p => p.id === 'hand:' + view.you);
   for (const c of (mine ? mine.cards : [])) hand.append(cardButton(c, acts.find(a => a.endsWith(' ' + c) && !a.startsWith('declare'))));
   const others = document.getElementById('actions'); others.innerHTML = '';
   for (const a of acts) if (!(mine && mine.cards.some(c => a.endsWith(' ' + c) && !a.startsWith('declare')))) {
-    const b = document.createElement('button'); b.textContent = a; b.onclick = () => send({kind: 'move', move: a}); others.append(b);
+    const b = document.createElement('button'); b.textContent = (view.labels || {})[a] || a; b.onclick = () => send({kind: 'move', move: a}); others.append(b);
   }
   const ctl = document.getElementById('controls'); ctl.innerHTML = '';
   const button = (text, intent) => { const b = document.createElement('button'); b.textContent = text; b.onclick = () => send(intent); ctl.append(b); };
@@ -89,18 +85,55 @@ function drawTable() {
     else if (!view.vote.accepted.includes(name)) { button('Agree to end the game', {kind: 'accept_end'}); button('Keep playing', {kind: 'refuse_end'}); }
   }
   document.getElementById('vote').textContent = view.vote.proposer ?
-    `${view.vote.proposer} proposes to end the game; agreed: ${view.vote.accepted.join(', ')} (robots do not vote).` : '';
+    `${view.vote.proposer} proposes to end the game; agreed: ${view.vote.accepted.join(', ')} (robots do not vote).` :
+    view.refused_by && !view.over ? `${view.refused_by} refused to end the game: play goes on.` : '';
   document.getElementById('code').textContent = view.code ? 'Invitation code for this private table: ' + view.code : '';
   document.getElementById('sheet').innerHTML = sheetHtml();
   drawOptions();
-  countdown = view.seconds_left;
+  countdown = view.turn ? view.turn.seconds_left : null;
+  drawClock();
 }
+// Only the seat to play reads "Your turn"; the others read whose turn it is; nothing once the game is over.
 let countdown = null;
+function drawClock() {
+  const t = view && !view.over ? view.turn : null, clock = document.getElementById('clock');
+  if (!t) { clock.textContent = ''; return; }
+  const left = countdown == null ? '' : `: ${countdown} s left`;
+  clock.textContent = t.mine ? `Your turn${left}.` : `${t.where} to play${left}.`;
+}
 setInterval(() => {
   if (countdown == null || !view) return;
-  countdown = Math.max(0, countdown - 1);
-  const s = document.getElementById('clock'); s.textContent = countdown ? `Your turn: ${countdown} s left.` : '';
+  countdown = Math.max(0, countdown - 1); drawClock();
 }, 1000);
+function pileBox(label, codes, hidden) {
+  const box = document.createElement('div'); box.append(label + ': ');
+  for (let k = 0; k < hidden; k++) box.append(cardButton('?', null));
+  for (const c of codes) box.append(cardButton(c, null));
+  return box;
+}
+// The trick just won stays in the middle (four cards, the winner and why) until the next card is
+// played, and at least PAUSE_MS; after that it is one click away ("Last trick").
+function drawTrick(o) {
+  const trick = document.getElementById('trick'); trick.innerHTML = '';
+  const won = view.trick_won, now = Date.now();
+  if (won && won.number > shownTrick) { shownTrick = won.number; trickUntil = now + PAUSE_MS; setTimeout(() => view && draw(), PAUSE_MS + 50); }
+  const current = o ? o.piles.find(p => p.role === 'trick') : null;
+  const fresh = won && (!current || !current.cards.length || now < trickUntil);
+  if (won && (fresh || lastTrickOpen)) trick.append(wonBox(won));
+  for (const p of (o ? o.piles : [])) if ((p.role === 'trick' && p.cards.length) || p.role === 'dog') trick.append(pileBox(p.label, p.cards, p.hidden));
+  if (won && !fresh) {
+    const b = document.createElement('button'); b.id = 'last-trick'; b.setAttribute('aria-expanded', String(lastTrickOpen));
+    b.textContent = lastTrickOpen ? 'Hide the last trick' : 'Last trick';
+    b.onclick = () => { lastTrickOpen = !lastTrickOpen; draw(); }; trick.append(b);
+  }
+}
+function wonBox(won) {
+  const box = document.createElement('div'); box.className = 'won'; box.setAttribute('aria-label', `Trick ${won.number}`);
+  box.append(`Trick ${won.number}: `);
+  for (const c of won.cards) { const span = document.createElement('span'); span.className = 'played'; span.append(c.seat + ' ', cardButton(c.card, null)); box.append(span); }
+  const p = document.createElement('p'); p.className = 'winner'; p.textContent = `Won by ${won.winner}: ${won.why}.`; box.append(p);
+  return box;
+}
 function drawOptions() {
   const form = document.getElementById('options');
   form.hidden = !view.is_master || view.over;
@@ -122,6 +155,8 @@ function sheetHtml() {
   const head = '<tr><th>deal</th>' + s.names.map(n => `<th>${esc(n)}</th>`).join('') + '</tr>';
   const rows = s.rows.map((r, i) => `<tr><td>${i + 1}: ${esc(r.result)}${r.practice ? ' (practice)' : ''}</td>` + r.scores.map(x => `<td>${x}</td>`).join('') + '</tr>').join('');
   const foot = '<tr><th>total</th>' + s.totals.map(x => `<th>${x}</th>`).join('') + '</tr>';
-  return `<table aria-label="Score sheet">${head}${rows}${foot}</table>${s.cancelled ? '<p>Cancelled by agreement: it counts for nothing.</p>' : ''}`;
+  const note = s.cancelled ? '<p>Ended by agreement: this game counts for nothing.</p>' :
+    view.practice ? '<p>Practice deals: these totals are practice and count for nothing in the ranking.</p>' : '';
+  return `<table aria-label="Score sheet">${head}${rows}${foot}</table>${note}`;
 }
 connect();
