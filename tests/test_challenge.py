@@ -534,8 +534,9 @@ def server(tmp_path_factory):
 
 def test_a_student_with_the_class_password_cannot_open_the_teacher_pages(server):
     student = Client(server)
-    status, body = student.call("tarot/challenge/teacher")            # no class password: Jupyter's login
-    assert "Teacher password" not in body and "<title>Jupyter Server</title>" in body
+    status, body = student.call("tarot/challenge/teacher")            # no class password: the class's login
+    assert "Teacher password" not in body and "<title>Come into the class</title>" in body
+    assert 'name="password"' in body and "Setup" not in body and "new_password" not in body
     student.log_in()
     status, body = student.call("tarot/challenge/teacher")
     assert status == 403 and "Teacher password" in body

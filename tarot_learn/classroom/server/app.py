@@ -4,7 +4,7 @@ Voila 0.5's preheated kernels live in its kernel manager, which reads a few attr
 application (``voila_configuration``, ``template_paths``, ``notebook_path``, ``app``, ``server_url``)
 that only the standalone ``voila`` command has.  :class:`ClassroomServer` is a Jupyter Server that
 gives its kernel manager those attributes, so one process serves Voila's pages from a warm pool
-*and* our own handlers, with Jupyter's token as the class password.
+*and* our own handlers, with the class password admitting each browser (see identity.py).
 """
 
 from __future__ import annotations
