@@ -189,11 +189,11 @@ PERIODS: tuple[tuple[int, str, _P], ...] = (
         ("move", "turn-a-card-up", "t1>t2"), ("move", "turn-a-card-up", "t2>t4"),
         ("move", "turn-a-card-up", "t1>t5"), ("move", "keep-your-twos", "w>t1"),
         ("move", "keep-your-twos", "t1>f1"), ("move", "keep-your-twos", "w>t2"))),
-    (6, "French Tarot, the cards and the tricks", (
+    (6, "French Tarot, the game, the count and the tricks", (
         ("points", "KC QS NP"), ("points", "T21 T0 PW 7C"), ("bout", "T1"), ("bout", "T20"),
         ("play", "2C KC T5 T0", "QC", "T5"), ("play", "2S T3 T9", "KC T5", "T3"),
         ("play", "2S T3 T9", "KC T5", "T9"), ("play", "QC T3", "T7 T10", "QC"))),
-    (7, "French Tarot, bidding and a whole deal", (
+    (7, "French Tarot, the dog, bidding and a whole deal", (
         ("pile", "4"), ("pile", "3"), ("pile", "2"), ("play", "2W 9C T2 T12", "KS T10", "T2"),
         ("play", "2W 9C T0 T12", "KS T10", "T0"))),
     (8, "French Tarot, scoring a deal", (
