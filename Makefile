@@ -74,6 +74,12 @@ images: $(VENV)/.installed
 cheatsheets: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.cheatsheets images
 
+# One printable worksheet per period of docs/teachers_guide/periods.md, its answer key on the PDF's second
+# page, every answer computed by the engine; byte-identical each run.
+.PHONY: worksheets
+worksheets: $(VENV)/.installed
+	$(PY) -m tarot_learn.render.worksheets images/worksheets
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
 

@@ -208,7 +208,7 @@ def test_choose_rejects_bad_indices(index):
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"kind": "colour"}, OptionError, "kind must be one of name, value, group, mixed"),
+    ({"kind": "colour"}, OptionError, "kind must be one of name, value, group, french, points, bout, marseille, pick"),
     ({"cards": "T19 XX"}, CardError, "is not a tarot card"),
     ({"cards": ["T19", "XX"]}, CardError, "is not a tarot card"),
     ({"cards": []}, OptionError, "at least one card"),
@@ -226,7 +226,7 @@ def test_card_sets():
     assert select_cards("courts") == [c for c in tarot_deck() if c.is_court]
     assert len(select_cards("cups")) == 14
     assert select_cards([C("T1"), "T1", "NC"]) == [C("NC"), C("T1")]
-    assert KINDS == ("name", "value", "group", "mixed")
+    assert KINDS == ("name", "value", "group", "french", "points", "bout", "marseille", "pick", "mixed")
 
 
 # ---- the schedule (FSRS) and what it remembers -----------------------------------------------------

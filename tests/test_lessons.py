@@ -308,6 +308,16 @@ KERNEL_CHECKS = {
         "not looks_stuck.is_stuck()",
         "[m.action for m in looks_stuck.legal_moves()].count('move') >= 1",
     ],
+    "07_french_tarot_play": [
+        # the overtrump exercise catches a learner who forgets to overtrump: every trump and the Excuse
+        # is not the answer, and the exercise says so
+        "set(R.legal_plays(moment.hands[0], moment.trick)) != {c for c in moment.hands[0] if c >= R.EXCUSE}",
+        "{e.id: e for e in _exercise.made()}['07.follow-or-trump'].submit("
+        "[str(R.CARDS[c]) for c in moment.hands[0] if c >= R.EXCUSE]).ok is False",
+        # the pile the learner counts is the deal's own count, and a close call
+        "points_half(pile) == pile_deal.result.half_points and pile_bouts == pile_deal.result.bouts",
+        "0 < abs(pile_points - threshold(pile_bouts)) <= 2",
+    ],
 }
 
 _DUMP = """

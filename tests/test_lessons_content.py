@@ -57,11 +57,15 @@ def run(stem: str, probe: str = "") -> tuple[dict[str, str], object]:
 
 
 # ----- French Tarot in the order a learner needs it ------------------------------------------------
-def test_french_tarot_is_taught_play_first_then_bidding_then_scoring():
+def test_french_tarot_is_taught_in_the_ffts_order():
+    """The shape of the game, the goal and the count; the tricks; the dog and the bidding; a whole deal;
+    then three and five players (the FFT's own order), and scoring in lesson 08."""
     headings = [line for c in _cells("07_french_tarot_play") if c["cell_type"] == "markdown"
                 for line in _source(c).splitlines() if line.startswith("#")]
-    order = ["cards and their French names", "worth", "Playing a trick", "The Excuse", "Bidding", "Five players",
-             "A deal played along"]
+    order = ["The shape of the game", "cards and their French names", "worth", "two cards at a time",
+             "The goal: the points the taker needs", "count a real pile", "Playing a trick", "The Excuse",
+             "The dog and the discard", "Bidding", "A deal played along", "Your turn", "Three players",
+             "Five players"]
     places = [next(i for i, h in enumerate(headings) if key in h) for key in order]
     assert places == sorted(places), headings
     assert not any("score" in h.lower() for h in headings), "scoring waits for lesson 08"

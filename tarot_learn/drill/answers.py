@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 
 from ..cards import Card, Suit, roman, tarot_deck
 from ..decks.names import card_for_name, normalise
 from ..errors import CardError, OptionError, TarotLearnError
-from .questions import SIMPLE_KINDS, Question, truth
+from .questions import KINDS, Question, truth
 
-__all__ = ["MAX_ANSWER", "parse_answer", "is_right", "picked", "check_unanswered"]
+__all__ = ["MAX_ANSWER", "parse_answer", "is_right", "is_right_for", "picked", "check_unanswered"]
 
 MAX_ANSWER = 200   # characters in a typed answer
 
@@ -76,7 +77,55 @@ def _group_answer(text: str) -> str:
     return "PC" if pc else ("SW" if sw else "T")
 
 
-def parse_answer(kind: str, text: str) -> Card | int | str | None:
+def _fold(text: str) -> str:
+    """French words compared without accents, case or apostrophe style: "l'excuse" is "L’Excuse"."""
+    plain = unicodedata.normalize("NFKD", text.replace("’", " ").replace("'", " ")).encode("ascii", "ignore")
+    return " ".join(normalise(plain.decode()).split())
+
+
+def _points_answer(text: str) -> int | str:
+    """Half points from "4.5", "4,5", "4 1/2" or "half a point"; ``"?"`` when unreadable."""
+    clean = " ".join(text.lower().replace(",", ".").replace("points", "").replace("point", "").split())
+    if clean in ("half", "half a", "a half"):
+        return 1
+    clean = clean.replace(" 1/2", ".5").replace(" and a half", ".5")
+    try:
+        value = float(clean)
+    except ValueError:
+        return "?"
+    return round(2 * value) if 0 <= value <= 10 and (2 * value).is_integer() else "?"
+
+
+def _marseille_answer(text: str) -> int | None | str:
+    clean = normalise(text)
+    if clean in ("none", "no number", "no", "nothing", "blank", ""):
+        return None if clean else "?"
+    if clean in _ROMAN:
+        return _ROMAN[clean]
+    return int(clean) if clean.isascii() and clean.isdigit() and int(clean) <= 21 else "?"
+
+
+def _other_answer(kind: str, text: str) -> str | int | bool | None:
+    """The answer to a French Tarot or Marseille question, or raises saying what to write."""
+    if kind == "french":
+        return _fold(text)
+    if kind == "bout":
+        word = normalise(text)
+        if word not in ("yes", "no", "y", "n", "oui", "non"):
+            raise OptionError(f"{text!r}: answer yes or no")
+        return word in ("yes", "y", "oui")
+    if kind == "points":
+        half = _points_answer(text)
+        if half == "?":
+            raise OptionError(f"{text!r} is not a number of points: write one like 4.5 or 0.5")
+        return half
+    marseille = _marseille_answer(text)
+    if marseille == "?":
+        raise OptionError(f"{text!r} is not a trump's number: write a Roman numeral (XI), digits (11) or 'none'")
+    return marseille
+
+
+def parse_answer(kind: str, text: str) -> Card | int | str | bool | None:
     """Read a free-text answer: a Card (``"name"``), an int or ``None`` for wild (``"value"``),
     ``"PC"``, ``"SW"`` or ``"T"`` (``"group"``).  Raises :class:`CardError` (a name) or
     :class:`OptionError` (a value or a group) when it cannot be read.
@@ -115,13 +164,37 @@ a number (19, XIX) or the notation (T19, NC)
             raise OptionError(f"{text!r} is not a group: write 'PC' (Pentacles and Cups), 'SW' "
                               "(Swords and Wands) or 'trump'")
         return group
-    raise OptionError(f"kind must be one of {', '.join(SIMPLE_KINDS)}, not {kind!r}")
+    if kind in ("french", "bout", "points", "marseille"):
+        return _other_answer(kind, text)
+    raise OptionError(f"kind must be one of {', '.join(k for k in KINDS if k not in ('mixed', 'pick'))}, "
+                      f"not {kind!r}")
 
 
 def is_right(kind: str, card: Card, text: str) -> bool:
     """Whether ``text`` answers a ``kind`` question about ``card`` rightly; raises as
-    :func:`parse_answer` does when the text cannot be read."""
-    return parse_answer(kind, text) == truth(kind, card)
+    :func:`parse_answer` does when the text cannot be read.
+
+    >>> is_right("french", Card.parse("T0"), "L’excuse"), is_right("points", Card.parse("NC"), "2,5")
+    (True, True)
+    >>> is_right("marseille", Card.parse("T8"), "XI"), is_right("bout", Card.parse("T20"), "yes")
+    (True, False)
+    """
+    want = truth(kind, card)
+    return parse_answer(kind, text) == (_fold(str(want)) if kind == "french" else want)
+
+
+def is_right_for(question: Question, text: str) -> bool:
+    """Whether ``text`` answers ``question``: a pick question by a place (``"3"``) or by the card's
+    name or notation, any other as :func:`is_right`."""
+    if question.kind != "pick":
+        return is_right(question.kind, question.card, text)
+    clean = normalise(str(text)[:MAX_ANSWER])
+    if clean in question.options:
+        return clean == question.expected
+    card = _card_answer(clean)
+    if card is None or card not in question.spread:
+        raise OptionError(f"{text!r}: write the place of the card, from 1 to {len(question.options)}")
+    return card == question.card
 
 
 def picked(question: Question, index: int) -> tuple[str, bool]:

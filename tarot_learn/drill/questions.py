@@ -1,10 +1,18 @@
 """What the drill asks about a card: the cards a drill covers, each kind's prompt, the right
 answer, four plausible wrong ones, and the teaching note shown after an answer.
 
+The kinds: ``name`` (which card is this?), ``value`` (what it plays as in Tarot Solitaire),
+``group`` (its suit group), ``french`` (its French Tarot name in French), ``points`` (its French
+Tarot points), ``bout`` (is it a bout?), ``marseille`` (the number a Marseille deck prints on a
+trump), ``pick`` (a name is given: pick its card from a spread), and ``mixed``.
+
 >>> import random
 >>> q = make_question(1, Card.parse("T19"), "value", random.Random(0), choices=5)
 >>> q.prompt, q.expected, q.options
 ('What does it play as in Tarot Solitaire?', '10', ('8', '9', '10', '11', '19'))
+>>> q = make_question(1, Card.parse("T8"), "marseille", random.Random(0), choices=4)
+>>> q.expected, q.options
+('XI', ('no number', 'VII', 'VIII', 'XI'))
 """
 
 from __future__ import annotations
@@ -15,19 +23,28 @@ from typing import Iterable
 
 from ..cards import TAROT, Card, Suit, parse_cards, roman, tarot_deck
 from ..errors import CardError, OptionError
+from ..games.french_tarot.cards import card_points_half, format_points, is_bout
 from ..numerology import arithmetic, explain, playing_value
 
-__all__ = ["KINDS", "SIMPLE_KINDS", "CARD_SETS", "PROMPTS", "Question", "select_cards", "truth", "label",
-           "note", "distractors", "make_question"]
+__all__ = ["KINDS", "SIMPLE_KINDS", "CARD_SETS", "PROMPTS", "MARSEILLE_NUMBERS", "Question", "select_cards",
+           "applies", "truth", "label", "note", "distractors", "make_question"]
 
-KINDS = ("name", "value", "group", "mixed")
+KINDS = ("name", "value", "group", "french", "points", "bout", "marseille", "pick", "mixed")
 SIMPLE_KINDS = ("name", "value", "group")      # "mixed" picks one of these for each question
 
 PROMPTS = {
     "name": "Which card is this?",
     "value": "What does it play as in Tarot Solitaire?",
     "group": "Which group does it build in: Pentacles-and-Cups, Swords-and-Wands, or trump?",
+    "french": "What do French Tarot players call it, in French?",
+    "points": "How many points is it worth in French Tarot?",
+    "bout": "Is it a bout (an oudler) in French Tarot?",
+    "marseille": "Which number does a Marseille deck print on it?",
+    "pick": "Which of these cards is {name}? (counted from the left)",
 }
+# The trumps a Marseille deck numbers otherwise than this package (Rider-Waite): Strength is VIII
+# here and XI there, Justice the other way round; the Fool carries no number (None).
+MARSEILLE_NUMBERS: dict[int, int | None] = {0: None, 8: 11, 11: 8}
 GROUP_LABEL = {"PC": "Pentacles and Cups", "SW": "Swords and Wands", "T": "Trump"}
 
 SUITS_BY_WORD = {"wands": Suit.WANDS, "cups": Suit.CUPS, "swords": Suit.SWORDS,
@@ -91,28 +108,68 @@ def select_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
     return unique
 
 
-def truth(kind: str, card: Card) -> Card | int | str | None:
-    """The right answer to a ``kind`` question about ``card``: the card, its playing value
-    (``None``: wild) or its group (``"PC"``, ``"SW"``, ``"T"``)."""
-    if kind == "name":
+def applies(kind: str, card: Card) -> bool:
+    """Whether ``kind`` asks anything about ``card``: a Marseille number only of a trump."""
+    return kind != "marseille" or card.is_trump
+
+
+def truth(kind: str, card: Card) -> Card | int | str | bool | None:
+    """The right answer to a ``kind`` question about ``card``: the card (``name``, ``pick``), its
+    playing value (``None``: wild), its group (``"PC"``, ``"SW"``, ``"T"``), its French name, its
+    points in half points, whether it is a bout, or the number a Marseille deck prints (``None``:
+    no number)."""
+    if kind in ("name", "pick"):
         return card
     if kind == "value":
         return playing_value(card)
+    if kind == "french":
+        return card.french_name_fr
+    if kind == "points":
+        return card_points_half(card)
+    if kind == "bout":
+        return is_bout(card)
+    if kind == "marseille":
+        return MARSEILLE_NUMBERS.get(card.rank, card.rank)
     return card.group or "T"
 
 
-def label(kind: str, answer: Card | int | str | None) -> str:
+def label(kind: str, answer: Card | int | str | bool | None) -> str:
     """An answer as an option button shows it."""
-    if kind == "name":
+    if kind in ("name", "pick"):
         assert isinstance(answer, Card)
         return answer.name
     if kind == "value":
         return "wild" if answer is None else str(answer)
+    if kind == "french":
+        return str(answer)
+    if kind == "points":
+        return format_points(int(answer or 0))
+    if kind == "bout":
+        return "yes" if answer else "no"
+    if kind == "marseille":
+        return "no number" if answer is None else roman(int(answer or 0))
     return GROUP_LABEL[str(answer)]
+
+
+def _french_note(kind: str, card: Card) -> str:
+    if kind == "french":
+        return f"{card.name} is the {card.french_name_fr} at a French Tarot table ({card.french_name})."
+    if kind == "points":
+        return (f"{card.name} is worth {format_points(card_points_half(card))} in French Tarot: a bout or a king "
+                "4.5, a queen 3.5, a cavalier 2.5, a valet 1.5, any other card 0.5 (FT-28).")
+    if kind == "bout":
+        return (f"{card.name} is {'a bout' if is_bout(card) else 'not a bout'}: the three bouts are the Excuse, "
+                "the Petit (trump 1) and the 21 (FT-28).")
+    printed = MARSEILLE_NUMBERS.get(card.rank, card.rank)
+    shown = "no number" if printed is None else roman(printed)
+    return (f"A Marseille deck prints {shown} on {card.title}; this package numbers it T{card.rank}, "
+            "so go by the number printed on your own cards.")
 
 
 def note(kind: str, card: Card) -> str:
     """The one-line teaching note shown after a ``kind`` question about ``card`` is answered."""
+    if kind in ("french", "points", "bout", "marseille"):
+        return _french_note(kind, card)
     if kind == "value":
         return explain(card)
     if kind == "group":
@@ -139,6 +196,14 @@ def distractors(kind: str, card: Card, rng: random.Random, k: int = 4) -> list:
     before its digits are added; the other two groups."""
     if kind == "group":
         return [g for g in ("PC", "SW", "T") if g != (card.group or "T")]
+    if kind == "bout":
+        return [not is_bout(card)]
+    if kind == "points":
+        return [h for h in (1, 3, 5, 7, 9) if h != card_points_half(card)][:k]
+    if kind == "marseille":
+        right = MARSEILLE_NUMBERS.get(card.rank, card.rank)
+        pool = [card.rank, None, *(n for n in (card.rank - 1, card.rank + 1, card.rank + 2) if 1 <= n <= 21)]
+        return [n for i, n in enumerate(pool) if n != right and n not in pool[:i]][:k]
     if kind == "value":
         v = playing_value(card)
         if v is None:                               # the Fool: its number, and numbers it is not
@@ -155,6 +220,8 @@ def distractors(kind: str, card: Card, rng: random.Random, k: int = 4) -> list:
     else:
         others = [c for c in deck if c.suit is card.suit and c != card]
     others.sort(key=lambda c: (abs(c.rank - card.rank), rng.random()))
+    if kind == "french":
+        return [c.french_name_fr for c in others[:k]]
     return others[:k]
 
 
@@ -168,6 +235,7 @@ class Question:
     prompt: str
     options: tuple[str, ...]
     expected: str                # the correct answer, as shown among the options
+    spread: tuple[Card, ...] = ()  # a pick question's cards, left to right (options name them by place)
 
 
 def make_question(number: int, card: Card, kind: str, rng: random.Random, choices: int) -> Question:
@@ -176,11 +244,17 @@ def make_question(number: int, card: Card, kind: str, rng: random.Random, choice
     card names are shuffled with ``rng``."""
     right = truth(kind, card)
     answers = [right] + distractors(kind, card, rng, choices - 1)
-    if kind == "value":
+    if kind in ("value", "marseille", "points"):
         answers.sort(key=lambda v: -1 if v is None else v)
     elif kind == "group":
         answers.sort(key=("PC", "SW", "T").index)
+    elif kind == "bout":
+        answers.sort(key=lambda yes: not yes)
     else:
         rng.shuffle(answers)
+    if kind == "pick":            # the cards are the picture; the buttons name their places
+        places = tuple(str(i) for i in range(1, len(answers) + 1))
+        return Question(number, card, kind, PROMPTS[kind].format(name=card.name), places,
+                        places[answers.index(card)], tuple(answers))
     return Question(number, card, kind, PROMPTS[kind], tuple(label(kind, a) for a in answers),
                     label(kind, right))

@@ -17,9 +17,9 @@ from typing import Callable, Iterable
 
 from ..cards import Card
 from ..errors import OptionError, TarotLearnError
-from .answers import check_unanswered, is_right, picked
+from .answers import check_unanswered, is_right_for, picked
 from .memory import Memory, Progress
-from .questions import KINDS, SIMPLE_KINDS, Question, make_question, note, select_cards
+from .questions import KINDS, SIMPLE_KINDS, Question, applies, make_question, note, select_cards
 
 __all__ = ["Drill", "MarkedAnswer", "CardStats", "DrillStats", "NEW_EVERY", "flashcard_id"]
 
@@ -144,7 +144,9 @@ class Drill:
         self.memory = Memory(str(deck), learner, remember=remember)
         self._stats = {c: CardStats(c) for c in self.cards}
         kinds = SIMPLE_KINDS if kind == "mixed" else (kind,)
-        self._slots = [_Slot(c, k) for c in self.cards for k in kinds]
+        self._slots = [_Slot(c, k) for c in self.cards for k in kinds if applies(k, c)]
+        if not self._slots:
+            raise OptionError(f"no card of this set answers {kind!r} questions: a Marseille number is a trump's")
         self.history: list[MarkedAnswer] = []
         self._turn = 0
         self._since_new = 0
@@ -212,7 +214,7 @@ class Drill:
         check_unanswered(self.answered)
         q = self.question
         try:
-            right = is_right(q.kind, q.card, text)
+            right = is_right_for(q, text)
         except TarotLearnError as err:
             return MarkedAnswer(q, str(text), False, False, q.expected, str(err), 0.0)
         return self._record(str(text), right)

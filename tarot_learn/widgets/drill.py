@@ -42,7 +42,9 @@ from .session import PageSession
 __all__ = ["Drill", "KIND_LABELS", "SET_LABELS"]
 
 KIND_LABELS = (("Which card is this?", "name"), ("What does it play as?", "value"),
-               ("Which group?", "group"), ("Mixed", "mixed"))
+               ("Which group?", "group"), ("French name", "french"), ("French Tarot points", "points"),
+               ("Is it a bout?", "bout"), ("Marseille number", "marseille"), ("Find the card", "pick"),
+               ("Mixed", "mixed"))
 SET_LABELS = (("All 78 cards", "all"), ("Trumps", "trumps"), ("Suit cards", "suits"),
               ("Courts", "courts"), ("Cards that play as 10", "tens"), ("Wands", "wands"),
               ("Cups", "cups"), ("Swords", "swords"), ("Pentacles", "pentacles"))
@@ -155,7 +157,7 @@ class Drill(PageSession):
                       layout=W.Layout(padding="0 0 0 14px", min_width="320px", flex="1 1 320px"))
 
     def _wire(self) -> None:
-        self.kind_dropdown.observe(lambda ch: self.set_kind(ch["new"]), names="value")
+        self.kind_dropdown.observe(self._on_kind, names="value")
         self.cards_dropdown.observe(self._on_cards, names="value")
         self.answer_button.on_click(lambda _: self._submit_text())
         self.text.observe(self._on_text, names="value")
@@ -266,6 +268,15 @@ class Drill(PageSession):
             return
         self.answer(text)
 
+    def _on_kind(self, change: dict) -> None:
+        """A kind picked on the page that the cards cannot answer (a Marseille number of a suit
+        card) is said in one line, and the drill keeps its kind."""
+        try:
+            self.set_kind(change["new"])
+        except OptionError as refusal:
+            self.kind_dropdown.value = self.logic.kind
+            self._refuse_page(str(refusal))
+
     def _say(self, html_text: str) -> None:
         self.feedback_html.value = html_text
 
@@ -288,9 +299,25 @@ class Drill(PageSession):
     def _picture(self, card: Card, kind: str) -> bytes:
         # No "plays as" badge: on a value question it would give the answer away.  On a name
         # question the default art's printed name would too, so it is painted over.
+        if kind == "pick":
+            return self._spread(self.logic.question.spread)
         if kind == "name" and not self.deck.has_own(card):
             return _nameless_png(card, self.height)
         return self.deck.card_png(card, self.height, show_value=False)
+
+    def _spread(self, cards: tuple[Card, ...]) -> bytes:
+        """A pick question's cards side by side, names covered: the learner finds the one named."""
+        from ..render.raster import Raster
+
+        faces = [Raster.from_png(_nameless_png(c, self.height) if not self.deck.has_own(c)
+                                 else self.deck.card_png(c, self.height, show_value=False)) for c in cards]
+        gap = max(4, self.height // 20)
+        row = Raster.new(sum(f.size[0] for f in faces) + gap * (len(faces) - 1), max(f.size[1] for f in faces))
+        x = 0
+        for face in faces:
+            row.paste(face, (x, 0))
+            x += face.size[0] + gap
+        return row.to_png()
 
     def _show_question(self) -> None:
         q = self.logic.question
