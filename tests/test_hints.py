@@ -137,3 +137,36 @@ def test_a_stock_shown_by_a_redeal_is_known_and_kept():
         assert made_up.stock == state.stock and made_up.observation().piles == state.observation().piles
         assert sorted(made_up.cards()) == sorted(state.cards())
     assert any(determinize(state, random.Random(k)).tab != state.tab for k in range(3))
+
+
+# ----- the board ---------------------------------------------------------------------------------
+def _board(**kwargs):
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("anywidget")
+    from tarot_learn.widgets import SolitaireBoard
+
+    return SolitaireBoard(**kwargs)
+
+
+def test_the_board_offers_no_move_that_goes_round_in_a_circle():
+    board = _board(state=_only_clubs_left())
+    while board.state.stock:
+        board.press("draw")
+    board.press("hint")
+    assert board.message_kind == "stuck" and "no hint leads anywhere new" in board.message
+    assert board.state.stock == [] and board.targets == [] and board.selected is None
+
+
+def test_esc_after_a_pick_leaves_no_picked_up_message():
+    board = _board(game="klondike", seed=3)
+    board.click("t1")
+    assert board.selected is not None and board.message.startswith("Picked up")
+    board.press("deselect")
+    assert board.selected is None and "Picked up" not in board.message
+
+
+def test_a_deal_code_typed_in_is_confirmed_and_shown():
+    board = _board(game="klondike", seed=3)
+    board.new_deal("TS2TWF-1ZAK")
+    assert board.state.deal_code == "TS2TWF-1ZAK" and "TS2TWF-1ZAK" in board.message
+    assert "TS2TWF-1ZAK" in board._deal_info.value and "hidden" not in board._deal_info.value

@@ -405,6 +405,11 @@ class SolitaireBoard(W.VBox):
         self._clear_selection()
         self._sync()
 
+    def _put_back(self) -> None:
+        if self.selected is not None:       # Esc: the "Picked up ..." line no longer holds
+            self._say("Put back: no card is picked up.", "info")
+        self.refresh()
+
     def click(self, pile: str, index: int | None = None) -> None:
         """A click on ``pile`` (on its card at ``index``, counted from the bottom; ``None``: the
         top card or the empty pile)."""
@@ -465,7 +470,7 @@ class SolitaireBoard(W.VBox):
         actions: dict[str, Callable[[], None]] = {
             "draw": self._draw, "undo": self._undo, "redo": self._redo, "hint": self._hint,
             "auto": self._auto, "new": lambda: self.new_deal(self._seed.value),
-            "deselect": self.refresh, "share": self._share}
+            "deselect": self._put_back, "share": self._share}
         action = actions.get(name)
         if action is None:
             self._say(f"There is no {_short(name)} button; try draw, undo, redo, hint, auto, new or "
@@ -488,7 +493,11 @@ class SolitaireBoard(W.VBox):
                       "as TS-...., or leave the box blank.", "refused")
             return self._sync()
         self._set_state(state)
-        self._say(f"New deal of {state.title}. {self._share_words()}", "info")
+        if text and not text.isdigit():     # a code the learner typed hides nothing from them
+            self._code_shown = True
+            self._say(f"Dealt {state.deal_code}: {state.title}, the same cards as on any computer.", "ok")
+        else:
+            self._say(f"New deal of {state.title}. {self._share_words()}", "info")
         self._sync()
 
     def _share_words(self) -> str:
@@ -708,6 +717,10 @@ class SolitaireBoard(W.VBox):
             self._say("The game is won: nothing left to hint.", "win")
             return self._sync()
         move, source = _hint_move(st)
+        if move is None and st.legal_moves():
+            self._say("Every move left goes back to a position of this game, or round the whole "
+                      "stock again: no hint leads anywhere new. Undo, or start a new deal.", "stuck")
+            return self._sync()
         if move is None:
             self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "stuck")
             return self._sync()
@@ -945,7 +958,11 @@ def _hint_move(state: Patience) -> tuple[Move | None, str]:
             move = solve.hint(state, seconds=0.5)
         except Exception:  # a solver problem must not cost the learner the game
             move = None
-        if move is not None:
+        else:      # None with moves left: each goes round in a circle, so none is offered
+            native = getattr(solve, "native", None)
+            if native is not None and native.compiling():
+                return move, ("solver; its fast core is compiling, once on this machine, so "
+                              "hints use the slower search meanwhile")
             return move, "solver"
     moves = state.legal_moves()
     if not moves:
