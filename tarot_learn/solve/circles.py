@@ -62,6 +62,9 @@ def circling_moves(state: State) -> set[Move]:
         seen.add(seen_key(past))
         if in_draws:
             pass_keys.add(seen_key(past, passes=False))
+    # Trying a move on the real position turns up the card it would show, but that card decides
+    # nothing: face-down counts only fall along a game, so a move that turns a card up never
+    # returns to a position seen, and a draw shows the card it showed last time round.
     here = state.copy()
     out: set[Move] = set()
     for move in state.legal_moves():
