@@ -12,7 +12,7 @@ draws) or completed a pass through the stock with nothing else played: must be 0
 exits 1 if any.  The goal for Tarot Solitaire is 80% or more.
 
 Run: ``python benchmarks/bench_hints.py`` (``make bench``: 200 deals a patience from seed
-9,100,000, two processes; the better part of an hour on two cores); flags ``--deals N
+9,100,000, two processes; over an hour on two quiet cores); flags ``--deals N
 --first-seed S --processes N --hint-seconds S --hint-states N --solve-seconds S --max-moves N
 --only GAME``.  Run it under ``nice`` on a shared machine.
 """
