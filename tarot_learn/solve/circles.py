@@ -11,7 +11,7 @@ and forth for ever.  So the game's own past rules some moves out:
 
 Positions are compared by what the player sees (:func:`seen_key`): each column's face-down count
 and face-up cards, the foundations, the waste, how many cards the stock and reserve hold, the
-reserve's top card and the redeals made; never the face-down cards themselves.
+reserve's top card and the redeals made where they are limited; never the face-down cards themselves.
 
 >>> from tarot_learn import games
 >>> s = games.new("klondike", seed=3)
@@ -45,7 +45,7 @@ def seen_key(state: State, passes: bool = True) -> Hashable:
     reserve = s.reserve
     return (tuple((d, tuple(col[d:])) for col, d in zip(tab, s.down)),
             tuple(map(tuple, s.found)), len(s.stock), tuple(s.waste), len(reserve),
-            tuple(reserve[-1:]), s.passes if passes else 0)
+            tuple(reserve[-1:]), s.passes if passes and s.max_redeals is not None else 0)
 
 
 def circling_moves(state: State) -> set[Move]:
