@@ -213,6 +213,8 @@ class _SlowLoad:
 
         self.release, self.compiled_runs = threading.Event(), 0
         monkeypatch.setattr(native, "_READY", threading.Event())
+        monkeypatch.setattr(native, "_COMPILING", threading.Event())
+        monkeypatch.setattr(native, "_TOLD", [])
         monkeypatch.setattr(native, "_LOADING", [])
         monkeypatch.setattr(native, "_FAILED", [])
         monkeypatch.setattr(native, "LOAD_WAIT", 0.05)
@@ -306,3 +308,50 @@ def test_the_command_line_says_when_it_compiles_the_core_and_waits_for_it(monkey
     assert slow.compiled_runs > 0
     main(["solve", "klondike", "--seed", "3", "--quiet"])
     assert capsys.readouterr().err == ""                   # said once, when it compiles
+
+
+def test_a_search_that_meets_a_compile_says_so_and_a_timed_one_stops_waiting(monkeypatch, capsys):
+    """Numba seen compiling (no disk cache): the search says so at once, once in a process, and a
+    search given wall-clock seconds runs the pure path instead of waiting twenty seconds."""
+    slow = _SlowLoad(monkeypatch)
+    native._COMPILING.set()
+    t0 = time.perf_counter()
+    assert solve(games.new("klondike", seed=3), states=20_000, seconds=30.0).solved
+    assert time.perf_counter() - t0 < 5 and slow.compiled_runs == 0 and native.compiling()
+    solve(games.new("klondike", seed=4), states=2_000, seconds=30.0)
+    said = capsys.readouterr()
+    assert (said.out + said.err).count(native.NOTICE) == 1       # stdout in a notebook, else stderr
+    slow.release.set()
+    assert native.warm() is True and not native.compiling()
+
+
+def test_the_first_search_without_a_compiled_core_says_so_within_a_second(tmp_path):
+    """After ``pip install`` nothing is compiled: in a fresh process with an empty Numba cache,
+    the first ``solve`` says what it waits for within a second, then that it compiles.  The
+    process is stopped once it has said so, so the test does not pay for the compile."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from tarot_learn import games; from tarot_learn.solve import solve\n"
+            "state = games.new('tarot-solitaire', seed=3)\n"
+            "print('searching', flush=True)\n"
+            "solve(state, seconds=60.0)\n")
+    env = {k: v for k, v in os.environ.items() if k != "TAROT_LEARN_SOLVER"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    child = subprocess.Popen([sys.executable, "-u", "-c", code], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    arrived: list[tuple[float, str]] = []
+    try:
+        for line in child.stdout:
+            arrived.append((time.monotonic(), line.strip()))
+            if line.strip() == native.NOTICE or len(arrived) > 20:
+                break
+    finally:
+        child.kill()
+        child.wait()
+    said = [text for _, text in arrived]
+    assert "searching" in said and native.NOTICE in said, said
+    start = arrived[said.index("searching")][0]
+    first_word = arrived[said.index("searching") + 1]
+    assert first_word[1] in (native.LOADING, native.NOTICE) and first_word[0] - start < 1.0, arrived

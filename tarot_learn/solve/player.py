@@ -1,14 +1,21 @@
 """Player mode: hints that never look at hidden cards, and "can this still be won?".
 
 **How a hint is chosen (determinization).**  A player knows every face-up card and how many cards
-lie face down, but not which.  The hint deals the unseen cards (face-down column cards, the stock,
-the reserve under its top card) at random into their places, several times over, solves each of
-those made-up positions with a small budget, and votes: the first move of each solution found
-counts one vote.  The real hidden cards are never read, so a hint cannot leak them; moves are
-compared by their text, which depends only on what is visible (piles and counts), so a move that
-wins a made-up deal is legal in the real one.  When no made-up deal is solved in time, the hint
-falls back to the search's move ordering on a made-up deal (cards up first, then moves that turn a
-face-down card, then waste cards, ...), which is what a careful player would try.
+lie face down, but not which; once the stock has been turned over (a redeal made), every stock
+card has passed through the waste, face up, so the stock is known too.  The hint deals the unseen
+cards (face-down column cards, the stock until it is known, the reserve under its top card) at
+random into their places, several times over, solves each of those made-up positions with a small
+budget, and votes: the first move of each solution found counts one vote.  The real hidden cards
+are never read, so a hint cannot leak them; moves are compared by their text, which depends only
+on what is visible (piles and counts), so a move that wins a made-up deal is legal in the real one.
+
+**Hints lead somewhere.**  A move that returns to a position the game has been in, or a draw that
+completes a whole pass through the stock with nothing else played (``circles.py``), is never
+proposed: when a made-up deal's solution starts with one, the moves that remain are tried in the
+search's order, each followed by a search of its own, and the first that wins gets the vote.  When
+no made-up deal is solved in time, the hint falls back to the search's move ordering on a made-up
+deal (cards up first, then moves that turn a face-down card, then waste cards, ...), which is
+what a careful player would try.  When every legal move goes round in a circle there is no hint.
 
 ``can_still_win`` is different on purpose: it is the engine's answer to "is this position lost?"
 (KL-12, TS-15, AT-12), so it searches the true position, and it says ``False`` only when the
@@ -24,6 +31,7 @@ from typing import Any
 
 from ..core import Move, State
 from .adapters import adapter_for
+from .circles import circling_moves
 from .result import SolveError
 from .search import check_budget, solve
 
@@ -31,25 +39,31 @@ __all__ = ["hint", "can_still_win", "determinize"]
 
 
 def determinize(state: State, rng: random.Random) -> State:
-    """A copy of ``state`` with its unseen cards dealt at random into their places."""
+    """A copy of ``state`` with the cards its player cannot know dealt at random into their
+    places: the face-down column cards, the reserve under its top card, and the stock until a
+    redeal has shown it (after one, each stock card has passed through the waste face up)."""
     from ..games.solitaire import Patience
 
     other = state.copy()
     if not isinstance(other, Patience):
         return other  # games without hidden cards (or whose hiding we do not know) stay as they are
-    # Sorted first, so the made-up deals depend only on which cards are unseen, not where they are.
-    hidden = sorted(other.unseen())
-    rng.shuffle(hidden)
-    other.replace_unseen(hidden)
+    hidden = other.unseen()         # columns' face-down cards, then the stock, then the reserve
+    down = sum(other.down)
+    known = len(other.stock) if other.passes else 0
+    # Sorted first, so the made-up deals depend only on which cards are unknown, not where they are.
+    unknown = sorted(hidden[:down] + hidden[down + known:])
+    rng.shuffle(unknown)
+    other.replace_unseen(unknown[:down] + hidden[down:down + known] + unknown[down:])
     return other
 
 
 def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
          states: int | None = None) -> Move | None:
-    """The move to suggest now, seeing only what the player sees; ``None`` when the game is won or
-    no legal move is left.  ``seconds`` bounds the time; ``deals`` is the number of made-up deals
-    (see the module docstring); ``seed`` and a ``states`` budget per made-up deal make the
-    choice repeatable whatever the machine's speed.
+    """The move to suggest now, seeing only what the player sees; ``None`` when the game is won,
+    no legal move is left, or every legal move goes round in a circle (``circles.py``).
+    ``seconds`` bounds the time; ``deals`` is the number of made-up deals (see the module
+    docstring); ``seed`` and a ``states`` budget per search make the choice repeatable whatever
+    the machine's speed.  The game's history (``state.history``) is what rules circles out.
 
     >>> from tarot_learn import games
     >>> s = games.new("tarot-solitaire", seed=4)
@@ -67,28 +81,59 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
     legal = state.legal_moves()
     if state.is_won() or not legal:
         return None
+    circling = circling_moves(state)
+    allowed = [m for m in legal if m not in circling]
+    if len(allowed) <= 1:
+        return allowed[0] if allowed else None
     rng = random.Random(seed)
     votes: Counter[Move] = Counter()
     fallback: Move | None = None
     # Leave a margin for copying and voting so the whole call stays inside ``seconds``.
     share = seconds * 0.85 / deals
-    for i in range(deals):
+    for _ in range(deals):
         left = seconds * 0.9 - (time.perf_counter() - start)
         if left <= 0.005:
             break
         made_up = determinize(state, rng)
         if fallback is None:
-            steps = adapter_for(made_up).expand()
-            fallback = steps[0][0] if steps else None
-        r = solve(made_up, states=states, seconds=min(share, left))
-        if r.solved and r.moves:
-            votes[r.moves[0]] += 1
-    for move, _ in votes.most_common():
-        if move in legal:
+            fallback = _in_search_order(made_up, allowed)[0]
+        move = _winning_first_move(made_up, allowed, states, min(share, left))
+        if move is not None:
+            votes[move] += 1
+    if votes:
+        return votes.most_common(1)[0][0]
+    return fallback if fallback is not None else allowed[0]
+
+
+def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
+    """``allowed`` with the first moves of the search's steps from ``made_up`` first, in its order."""
+    out: list[Move] = []
+    for step in adapter_for(made_up).expand():
+        if step and step[0] in allowed and step[0] not in out:
+            out.append(step[0])
+    return out + [m for m in allowed if m not in out]
+
+
+def _winning_first_move(made_up: State, allowed: list[Move], states: int | None,
+                        seconds: float) -> Move | None:
+    """The first move, among ``allowed``, of a line found to win ``made_up``; ``None`` when the
+    budget finds none.  A solution that starts with a move left out is not used: each allowed
+    move is tried instead, in the search's order, with half the time left each."""
+    start = time.perf_counter()
+    r = solve(made_up, states=states, seconds=seconds)
+    if not r.solved or not r.moves:
+        return None
+    if r.moves[0] in allowed:
+        return r.moves[0]
+    for move in _in_search_order(made_up, allowed):
+        left = seconds - (time.perf_counter() - start)
+        if left <= 0.002:
+            return None
+        after = made_up.copy()
+        after.push(move)
+        if solve(after, states=states, seconds=left / 2).solved:
             return move
-    if fallback is not None and fallback in legal:
-        return fallback
-    return legal[0]
+    return None
 
 
 def can_still_win(state: State, states: int | None = 200_000, seconds: float | None = 2.0) -> bool | None:

@@ -104,9 +104,10 @@ def _solve(state: State, max_states: int | None, max_seconds: float | None, prun
     # clock (a hint) waits for it no longer than its budget (at least long enough for a load from
     # the disk cache), and runs the pure path while a first compile goes on in the background.
     # Any other clock waits: a CPU-time budget (the explorer's) would be charged for the compile.
+    # Either way a compile is announced at once (``native.ready``): no silent twenty seconds.
     timed = max_seconds is not None and clock is time.perf_counter
     wait = max(native.LOAD_WAIT, max_seconds) if timed else None
-    compiled = patience and method == "best" and native.available() and native.warm(wait)
+    compiled = patience and method == "best" and native.available() and native.ready(wait)
     t0 = clock()
     start = time.perf_counter()
     make = adapter_for if prune else GenericAdapter

@@ -753,6 +753,10 @@ class SolitaireBoard(PageSession):
             self._say("The game is won: nothing left to hint.", "win")
             return self._sync()
         move, source = _hint_move(st)
+        if move is None and st.legal_moves():
+            self._say("Every move left goes back to a position of this game, or round the whole "
+                      "stock again: no hint leads anywhere new. Undo, or start a new deal.", "stuck")
+            return self._sync()
         if move is None:
             self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "stuck")
             return self._sync()
@@ -947,7 +951,11 @@ def _hint_move(state: Patience) -> tuple[Move | None, str]:
             move = solve.hint(state, seconds=0.5)
         except Exception:  # a solver problem must not cost the learner the game
             move = None
-        if move is not None:
+        else:      # None with moves left: each goes round in a circle, so none is offered
+            native = getattr(solve, "native", None)
+            if native is not None and native.compiling():
+                return move, ("solver; its fast core is compiling, once on this machine, so "
+                              "hints use the slower search meanwhile")
             return move, "solver"
     moves = state.legal_moves()
     if not moves:

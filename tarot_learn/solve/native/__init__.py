@@ -13,25 +13,43 @@ pruning rule 8, ``bfs.py`` and ``dfs.py`` the two searches, ``search.py`` their 
 Compiled code is cached on disk beside the modules; a process loads it once, in :func:`warm`,
 before any search's clock starts.  The first compile on a machine takes about twenty seconds and
 runs in a background thread: a search timed by the wall clock (a hint) waits for it no longer
-than its budget (or ``LOAD_WAIT`` seconds, if longer), then runs the pure path.  A search given
-CPU seconds waits for it, since the compile's CPU time would count against its budget.
+than its budget (or ``LOAD_WAIT`` seconds, if longer), and not at all once Numba is seen
+compiling, then runs the pure path.  A search given CPU seconds waits for it, since the compile's
+CPU time would count against its budget.  Either way the first search that meets a compile says
+so at once (:func:`ready`, :data:`NOTICE`): in a notebook a printed line, elsewhere on stderr, and
+:func:`compiling` lets a board say it too.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import os
+import sys
 import threading
+import time
 import warnings
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-__all__ = ["available", "warm", "best_first_search", "depth_first"]
+__all__ = ["available", "warm", "ready", "compiling", "NOTICE", "LOADING", "best_first_search", "depth_first"]
 
 # Seconds a search waits for the core to load: loading compiled code from the disk cache takes
-# well under one; compiling it the first time on a machine (or for a user whose cache is
+# about one (most of it importing Numba); compiling it the first time on a machine (or for a user whose cache is
 # elsewhere) takes about twenty, which a half-second hint should not wait for.
 LOAD_WAIT = 3.0
 
+# What a search waiting for the core says, each once in a process: that it loads (after
+# ``NOTICE_AFTER`` seconds; from the disk cache it takes one or two), and that it compiles.
+LOADING = "Loading the solver's fast core (compiled the first time on a machine: about 20 s)..."
+NOTICE = ("Compiling the solver's fast core, once on this machine (about 20 s); meanwhile hints "
+          "use the slower pure search.")
+NOTICE_AFTER = 0.5
+# How often a search waiting for the core looks whether Numba has begun compiling.
+_LOOK_EVERY = 0.05
+
 _READY = threading.Event()
+_COMPILING = threading.Event()      # Numba is compiling a kernel: no disk cache for it here
+_TOLD: list[str] = []
 _LOADING: list[threading.Thread] = []
 _LOCK = threading.Lock()
 _FAILED: list[str] = []
@@ -42,11 +60,12 @@ def available() -> bool:
     (``TAROT_LEARN_SOLVER`` is not ``pure``)."""
     if os.environ.get("TAROT_LEARN_SOLVER", "").strip().lower() == "pure":
         return False
+    # Found, not imported: importing Numba takes most of a second, which the loading thread
+    # spends instead while a waiting search can already say what it waits for.
     try:
-        import numba  # noqa: F401   (a dictionary lookup once imported)
-    except ImportError:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 def warm(wait: float | None = None) -> bool:
@@ -65,6 +84,63 @@ def warm(wait: float | None = None) -> bool:
     return _READY.wait(wait) and not _FAILED
 
 
+def ready(wait: float | None = None) -> bool:
+    """:func:`warm`, for a search about to start: whether the core is ready, after waiting
+    ``wait`` seconds at most (``None``: until it is).  A wait longer than ``NOTICE_AFTER`` is
+    said (:data:`LOADING`), and when Numba turns out to be compiling (no disk cache here) that is
+    said at once (:data:`NOTICE`) and a search with a time limit stops waiting: it runs the pure
+    path while the compile goes on."""
+    if _READY.is_set():
+        return not _FAILED
+    warm(0)                                  # starts the load in the background
+    start = time.monotonic()
+    while not _READY.wait(_LOOK_EVERY):
+        if _COMPILING.is_set():
+            _tell(NOTICE)
+            return False if wait is not None else warm()
+        waited = time.monotonic() - start
+        if waited >= NOTICE_AFTER:
+            _tell(LOADING)
+        if wait is not None and waited >= wait:
+            return False
+    return not _FAILED
+
+
+def compiling() -> bool:
+    """Whether the core is being compiled now (searches meanwhile run the pure path)."""
+    return _COMPILING.is_set() and not _READY.is_set()
+
+
+def _tell(text: str) -> None:
+    with _LOCK:
+        if text in _TOLD:
+            return
+        _TOLD.append(text)
+    # In a notebook (or Voila) the cell's output shows stdout; a script's stdout is its result.
+    out = sys.stdout if "ipykernel" in sys.modules else sys.stderr
+    print(text, file=out, flush=True)
+
+
+@contextlib.contextmanager
+def _watching_compiles() -> Iterator[None]:
+    """Marks the start of a Numba compile (a load from the disk cache sends no such event)."""
+    try:
+        from numba.core import event
+    except ImportError:        # a Numba without its event API: no notice, the load still runs
+        yield
+        return
+
+    class Watch(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            _COMPILING.set()
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    with event.install_listener("numba:compile", Watch()):
+        yield
+
+
 def _load() -> None:
     try:
         from ...games import new
@@ -72,9 +148,10 @@ def _load() -> None:
         from .search import NativeBestFirst, depth_first as dive
 
         state = new("klondike", seed=1)
-        dive(state, 0, 50, float("inf"), lambda: 0.0)
-        NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
-        engine.fields(0)   # decoding a found line calls it from Python: compiled (and cached) here too
+        with _watching_compiles():
+            dive(state, 0, 50, float("inf"), lambda: 0.0)
+            NativeBestFirst(state, 1, chain=True).until(50, float("inf"), lambda: 0.0)
+            engine.fields(0)   # decoding a found line calls it from Python: compiled (and cached) here too
     except Exception as exc:   # the pure search still runs: say why the fast one does not
         _FAILED.append(f"{type(exc).__name__}: {exc}")
         warnings.warn(f"the solver's compiled core could not load ({_FAILED[0]}); "
