@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tarot_learn.games.french_tarot.bots import HeuristicBot, Seen  # noqa: E402
 from tarot_learn.games.french_tarot.simulate import simulate  # noqa: E402
-from tarot_learn.games.french_tarot.strong import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, StrongBot  # noqa: E402
+from tarot_learn.games.french_tarot.strong import (DEFAULT_PLAYOUTS, DEFAULT_WORLDS,  # noqa: E402
+                                                      STRONG_THRESHOLDS, StrongBot)  # noqa: E402
 
 
 class TimedStrongBot(StrongBot):
@@ -46,7 +47,7 @@ class TimedStrongBot(StrongBot):
         return action
 
 
-def duplicate(deals: int, seed: int, worlds: int, playouts: int) -> dict:
+def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...]) -> dict:
     club = HeuristicBot()
     diffs: list[int] = []
     tally = {"strong": [0, 0], "club": [0, 0]}     # [taken, made]
@@ -55,7 +56,7 @@ def duplicate(deals: int, seed: int, worlds: int, playouts: int) -> dict:
     for i in range(deals):
         deal, seat, dealer = seed + i, i % 4, (seed + i) % 4
         base = simulate(deal, [club] * 4, dealer=dealer)
-        strong = TimedStrongBot(seed=deal, worlds=worlds, playouts=playouts)
+        strong = TimedStrongBot(seed=deal, worlds=worlds, playouts=playouts, thresholds=thresholds)
         bots = [club] * 4
         bots[seat] = strong
         start = time.process_time()
@@ -100,10 +101,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
+    parser.add_argument("--thresholds", default=",".join(map(str, STRONG_THRESHOLDS)),
+                        help="the strong robot's bidding strengths for prise, garde, garde sans, garde contre")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
-    out = duplicate(args.deals, args.seed, args.worlds, args.playouts)
+    thresholds = tuple(int(t) for t in args.thresholds.split(","))
+    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds)
     report(out, args.deals, args.seed, args.worlds, args.playouts)
 
 

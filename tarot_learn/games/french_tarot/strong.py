@@ -37,6 +37,8 @@ __all__ = ["StrongBot", "Evaluation", "evaluate", "DEFAULT_WORLDS", "DEFAULT_PLA
 # (fewer worlds when many cards are legal).  About 40 ms a decision in CPython on a laptop core.
 DEFAULT_WORLDS = 24
 DEFAULT_PLAYOUTS = 96
+# The hand strengths (bots.hand_strength) from which it bids a prise, garde, garde sans, garde contre.
+STRONG_THRESHOLDS = (40, 50, 68, 80)
 
 
 class Evaluation(NamedTuple):
@@ -226,11 +228,12 @@ class StrongBot(Bot):
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, playouts: int = DEFAULT_PLAYOUTS) -> None:
+    def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, playouts: int = DEFAULT_PLAYOUTS,
+                 thresholds: tuple[int, ...] = STRONG_THRESHOLDS) -> None:
         if worlds < 1 or playouts < 1:
             raise OptionError(f"worlds and playouts must be 1 or more, not {worlds} and {playouts}")
         self.seed, self.worlds, self.playouts = seed, worlds, playouts
-        self.club = HeuristicBot()
+        self.club = HeuristicBot(thresholds)
 
     def choose(self, seen: Seen) -> tuple[str, Any]:
         if seen.phase != "playing" or (seen.legal and self.club.show_poignee(seen)):
