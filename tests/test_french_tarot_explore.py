@@ -53,3 +53,17 @@ def test_bad_rule_sets_are_refused_in_one_line():
         race(RuleSet(), deals=2, players=6)
     with pytest.raises(OptionError, match="each rule set is a RuleSet"):
         race("FFT", deals=2)  # type: ignore[arg-type]
+
+
+def test_how_often_a_contract_is_made_with_a_given_hand():
+    from tarot_learn.games.french_tarot.explore import how_often_made
+    share = how_often_made(2, 6, "garde", deals=300, seed=1)
+    assert share.unit == "contracts" and 5 < share.total < 300 and 0 < share.count <= share.total
+    weak = how_often_made(0, 3, "garde_sans", deals=300, seed=1)
+    assert weak.count / weak.total < share.count / share.total      # no bout, few trumps: seldom made
+    for bad, words in (({"bouts": 4, "trumps": 6}, "bouts must be 0 to 3"),
+                       ({"bouts": 2, "trumps": 6, "contract": "pass"}, "contract must be one of"),
+                       ({"bouts": 2, "trumps": 6, "deals": 0}, "deals must be a whole number"),
+                       ({"bouts": 2, "trumps": 6, "players": 2}, "players must be 3, 4 or 5")):
+        with pytest.raises(OptionError, match=words):
+            how_often_made(**bad)

@@ -5,7 +5,9 @@ value, the Petit au bout bonus, the poignées' bonuses, and the hand strength fr
 bid each contract (:func:`.bots.hand_strength`, the point count players bid on).  :func:`race`
 plays the same seeded deals under each rule set with club robots in every seat and compares
 contracts taken, contracts made and the taker's mean score, each with its 95% interval; the same
-deals make the comparison fair (a difference is the rules', not the cards').  Standard library only.
+deals make the comparison fair (a difference is the rules', not the cards').
+:func:`how_often_made` answers a learner's question: with so many bouts and trumps, how often is
+a contract made?  Standard library only.
 
 >>> r = race(RuleSet("FFT"), RuleSet("Petit au bout 20", petit_au_bout=20), deals=40)
 >>> r.results[0].deals == r.results[1].deals == 40
@@ -18,15 +20,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...errors import OptionError
-from .bots import HeuristicBot
+from . import rules as R
+from .bots import HeuristicBot, Seen
 from .cards import POIGNEE_BONUS
 from .scoring import DealScore
 from .simulate import simulate
 
-__all__ = ["RuleSet", "Share", "Mean", "RuleResult", "Race", "race", "rescore"]
+__all__ = ["RuleSet", "Share", "Mean", "RuleResult", "Race", "race", "rescore", "how_often_made"]
 
 
 @dataclass(frozen=True)
@@ -195,3 +198,79 @@ def race(*rule_sets: RuleSet, deals: int = 1000, seed: int = 0, players: int = 4
             raise OptionError(f"each rule set is a RuleSet, not {type(rules).__name__}")
         rules.check()
     return Race(tuple(_run(r, deals, seed, players) for r in rule_sets), players, seed)
+
+
+class _Taker(HeuristicBot):
+    """Bids ``contract`` at once, then plays as the club robot."""
+
+    def __init__(self, contract: int) -> None:
+        super().__init__()
+        self.contract = contract
+
+    def choose(self, seen: Seen) -> tuple[str, Any]:
+        if seen.phase == "bidding":
+            return ("bid", self.contract)
+        return super().choose(seen)
+
+
+class _Passer(HeuristicBot):
+    """Passes, then defends as the club robot."""
+
+    def choose(self, seen: Seen) -> tuple[str, Any]:
+        if seen.phase == "bidding":
+            return ("bid", R.PASS)
+        return super().choose(seen)
+
+
+def _holder(hands: list[list[int]], first: int, bouts: int, trumps: int) -> int:
+    """The first seat in speaking order whose hand holds exactly ``bouts`` bouts and ``trumps`` trumps."""
+    n = len(hands)
+    for i in range(n):
+        seat = (first + i) % n
+        hand = hands[seat]
+        if sum(1 for c in hand if c in R.BOUTS) == bouts and sum(1 for c in hand if c > R.EXCUSE) == trumps:
+            return seat
+    return -1
+
+
+def how_often_made(bouts: int, trumps: int, contract: str = "garde", *, deals: int = 2000, seed: int = 0,
+                   players: int = 4) -> Share:
+    """How often a taker whose hand holds exactly ``bouts`` bouts and ``trumps`` trumps (the
+    Excuse is no trump here, the Petit and the 21 are) makes ``contract``, the others passing and
+    every seat played by the club robot.  Of ``deals`` deals from ``seed``, those where a seat holds
+    such a hand count (the first such seat in speaking order takes).
+
+    >>> share = how_often_made(2, 6, "garde", deals=200)
+    >>> share.unit, 0 < share.total < 200
+    ('contracts', True)
+    >>> how_often_made(4, 6)                        # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tarot_learn.errors.OptionError: bouts must be 0 to 3 and trumps 0 to 21 ..., not 4 and 6
+    """
+    if contract not in R.CONTRACT_NAMES[1:]:
+        raise OptionError(f"contract must be one of {', '.join(R.CONTRACT_NAMES[1:])}, not {contract!r}")
+    if players not in (3, 4, 5):
+        raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
+    size = R.layout(players)[0]
+    if not (isinstance(bouts, int) and isinstance(trumps, int) and 0 <= bouts <= 3
+            and 0 <= trumps <= min(21, size) and bouts - (1 if bouts == 3 else 0) <= trumps):
+        raise OptionError(f"bouts must be 0 to 3 and trumps 0 to 21 (a hand of {players} players holds "
+                          f"{size} cards), not {bouts} and {trumps}")
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 1_000_000:
+        raise OptionError(f"deals must be a whole number from 1 to 1000000, not {deals!r}")
+    wanted = R.CONTRACT_NAMES.index(contract)
+    made = total = 0
+    for i in range(deals):
+        deal, dealer = seed + i, (seed + i) % players
+        hands, _ = R.deal(deal, players, dealer)
+        seat = _holder(hands, (dealer + 1) % players, bouts, trumps)
+        if seat < 0:
+            continue
+        bots: list[HeuristicBot] = [_Passer()] * players
+        bots[seat] = _Taker(wanted)
+        result = simulate(deal, bots, players=players, dealer=dealer)
+        if result.score is not None:
+            total += 1
+            made += result.score.made
+    return Share(made, total, "contracts")
