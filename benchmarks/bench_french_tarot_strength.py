@@ -8,8 +8,8 @@ Each deal is played twice from the same cards: once with one seat played by the 
 club robot (:class:`~tarot_learn.games.french_tarot.bots.HeuristicBot`); the three other seats are
 club robots both times.  The seat and the dealer turn with the deal number.  Printed:
 
-* the seat's mean score per deal, strong minus club, with its 95% interval (deals thrown in count
-  in neither run: both robots bid alike, so the same deals are thrown in);
+* the seat's mean score per deal, strong minus club, with its 95% interval, over the deals scored in
+  either run (a deal thrown in scores 0; with the club robot's bids both runs throw in the same deals);
 * the CPU time of the strong robot's card decisions that had a choice (median and p95), and of all
   its decisions per deal;
 * contracts taken and made by the seat, strong beside club.
@@ -47,7 +47,13 @@ class TimedStrongBot(StrongBot):
         return action
 
 
-def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...]) -> dict:
+def _seat_score(result, seat: int) -> int:
+    """The seat's score for a deal; a deal thrown in scores 0 for everyone (it is dealt again)."""
+    return result.score.scores[seat] if result.score is not None else 0
+
+
+def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
+              bid_worlds: int = 0) -> dict:
     club = HeuristicBot()
     diffs: list[int] = []
     tally = {"strong": [0, 0], "club": [0, 0]}     # [taken, made]
@@ -56,18 +62,19 @@ def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tup
     for i in range(deals):
         deal, seat, dealer = seed + i, i % 4, (seed + i) % 4
         base = simulate(deal, [club] * 4, dealer=dealer)
-        strong = TimedStrongBot(seed=deal, worlds=worlds, playouts=playouts, thresholds=thresholds)
+        strong = TimedStrongBot(seed=deal, worlds=worlds, playouts=playouts, thresholds=thresholds,
+                                bid_worlds=bid_worlds)
         bots = [club] * 4
         bots[seat] = strong
         start = time.process_time()
         test = simulate(deal, bots, dealer=dealer)
         cpu_strong += time.process_time() - start
         times += strong.times
-        if base.score is None or test.score is None:
+        if base.score is None and test.score is None:
             continue
-        diffs.append(test.score.scores[seat] - base.score.scores[seat])
+        diffs.append(_seat_score(test, seat) - _seat_score(base, seat))
         for name, r in (("strong", test), ("club", base)):
-            if r.taker == seat:
+            if r.taker == seat and r.score is not None:
                 tally[name][0] += 1
                 tally[name][1] += r.score.made
     return {"diffs": diffs, "tally": tally, "times": times, "cpu": cpu_strong}
@@ -79,7 +86,7 @@ def report(out: dict, deals: int, seed: int, worlds: int, playouts: int) -> None
     mean = statistics.mean(diffs) if diffs else 0.0
     half = 1.96 * statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
     print(f"strong robot (worlds {worlds}, playouts {playouts}) vs club robot, duplicate, {deals} deals "
-          f"from seed {seed}, 4 players, {n} scored:")
+          f"from seed {seed}, 4 players, {n} scored in either run:")
     print(f"  seat's score per scored deal, strong minus club: {mean:+.1f} points, 95% interval "
           f"[{mean - half:+.1f}, {mean + half:+.1f}]; per deal dealt (thrown in: 0) {mean * n / deals:+.1f}")
     if times:
@@ -103,11 +110,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
     parser.add_argument("--thresholds", default=",".join(map(str, STRONG_THRESHOLDS)),
                         help="the strong robot's bidding strengths for prise, garde, garde sans, garde contre")
+    parser.add_argument("--bid-worlds", type=int, default=0,
+                        help="random deals per bid for the strong robot's bidding search (0: the club robot's bids)")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
     thresholds = tuple(int(t) for t in args.thresholds.split(","))
-    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds)
+    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds)
     report(out, args.deals, args.seed, args.worlds, args.playouts)
 
 

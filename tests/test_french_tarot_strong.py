@@ -124,3 +124,27 @@ def test_the_search_answers_only_a_card_to_play():
     found = evaluate(seen, seed=0, worlds=2, playouts=100)
     assert found.worlds == 2 and set(found.scores) == set(seen.plays)
     assert all(len(v) == 2 for v in found.scores.values()) and found.best() in seen.plays
+
+
+def test_the_bidding_search_scores_every_bid_and_sees_only_the_seat():
+    from tarot_learn.games.french_tarot.strong import bid_scores
+
+    state = FrenchTarot.new(21)
+    state.play("bid pass")
+    seat = state.to_play
+    twin = FrenchTarot.new(21)
+    twin.play("bid pass")
+    a, b = [s for s in range(4) if s != seat][:2]
+    twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+    seen = Seen.from_observation(state.observation(seat))
+    found = bid_scores(seen, seed=3, worlds=4)
+    assert sorted(found) == [R.PASS, R.PRISE, R.GARDE, R.GARDE_SANS, R.GARDE_CONTRE]
+    assert all(len(v) == 4 for v in found.values()) and found[R.PASS] != found[R.GARDE]
+    assert found == bid_scores(Seen.from_observation(twin.observation(seat)), seed=3, worlds=4)
+    bot = StrongBot(seed=3, bid_worlds=4, **SMALL)
+    assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
+    with pytest.raises(OptionError, match="a seat that is to bid"):
+        bid_scores(next(card_turns(3))[2])
+    for players in (3, 4, 5):
+        deal = play_deal(4, [StrongBot(seed=s, bid_worlds=3, **SMALL) for s in range(players)], players=players)
+        assert str(deal.phase) in ("scored", "redeal")

@@ -6,8 +6,10 @@ when shown, the discard's trumps, poignées, the called king), then, in each of 
 plays each legal card and the rest of the deal by the club robot (:class:`~.bots.HeuristicBot`)
 in every seat, and scores it (FT-27 .. FT-39).  The same worlds serve every card, so the
 comparison between two cards is not blurred by the luck of the deal.  :class:`StrongBot` plays
-the card with the best mean score; bidding, the king call, the discard, the poignée and the
-chelem announcement stay the club robot's.
+the card with the best mean score.  Its bids may come from the same kind of search
+(:func:`bid_scores`, ``bid_worlds`` > 0, three or four players): each bid it may make, scored over
+random deals of the cards it has not seen; by default it bids as the club robot.  The king call,
+the discard, the poignée and the chelem announcement stay the club robot's.
 
 The robot sees only its seat: the worlds are drawn from its :class:`~.bots.Seen`, with a random
 stream seeded by the bot's seed and by what the seat has seen, so two positions alike to the seat
@@ -27,16 +29,18 @@ from typing import Any, NamedTuple
 from ...deals import Rng
 from ...errors import OptionError
 from . import rules as R
-from .bots import Bot, HeuristicBot, Seen, add_level
+from .bots import Bot, HeuristicBot, Seen, add_level, sure_chelem
 from .rules import EXCUSE
 from .worlds import World, knowledge, sample
 
-__all__ = ["StrongBot", "Evaluation", "evaluate", "DEFAULT_WORLDS", "DEFAULT_PLAYOUTS"]
+__all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "DEFAULT_WORLDS", "DEFAULT_PLAYOUTS",
+           "DEFAULT_BID_WORLDS", "STRONG_THRESHOLDS"]
 
 # Budget per decision: at most this many worlds, and about this many played-out deals in all
 # (fewer worlds when many cards are legal).  About 40 ms a decision in CPython on a laptop core.
 DEFAULT_WORLDS = 24
 DEFAULT_PLAYOUTS = 96
+DEFAULT_BID_WORLDS = 32          # random deals for each bid of the bidding search
 # The hand strengths (bots.hand_strength) from which it bids a prise, garde, garde sans, garde contre.
 STRONG_THRESHOLDS = (40, 50, 68, 80)
 
@@ -218,24 +222,112 @@ def evaluate(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_WORLDS,
     return Evaluation(cards, scores, advice, count)
 
 
+def bid_scores(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_BID_WORLDS,
+               thresholds: tuple[int, ...] = STRONG_THRESHOLDS) -> dict[int, list[int]]:
+    """Each bid ``seen`` (a seat to bid, three or four players) may make, scored over ``worlds``
+    random deals of the cards it has not seen: the other seats bid, discard and play as the club
+    robot (the seat too, after its bid); a deal where all pass scores 0.  The same deals serve
+    every bid."""
+    if seen.phase != "bidding" or not seen.legal or seen.players == 5:
+        raise OptionError("the bidding search answers a seat that is to bid, with three or four players")
+    rng = Rng(decision_seed(seed, seen))
+    held = set(seen.hand)
+    unseen = [c for c in range(78) if c not in held]
+    club = HeuristicBot(thresholds)
+    scores: dict[int, list[int]] = {a[1]: [] for a in seen.legal}
+    each = R.layout(seen.players)[0]
+    for _ in range(max(1, worlds)):
+        rng.shuffle(unseen)
+        hands, at = [], 0
+        for s in range(seen.players):
+            if s == seen.seat:
+                hands.append(list(seen.hand))
+            else:
+                hands.append(sorted(unseen[at:at + each]))
+                at += each
+        for bid in scores:
+            scores[bid].append(_deal_out(seen, hands, sorted(unseen[at:]), bid, club))
+    return scores
+
+
+def _deal_out(seen: Seen, hands: list[list[int]], dog: list[int], bid: int, club: HeuristicBot) -> int:
+    """The seat's score for one world after it bids ``bid``: the rest of the deal by the club robot."""
+    n, me, dealer = seen.players, seen.seat, seen.dealer
+    bids = list(seen.bids) + [bid]
+    other = Seen()
+    other.phase, other.players, other.dealer = "bidding", n, dealer
+    for i in range(len(bids), n):
+        other.seat, other.hand, other.bids = (dealer + 1 + i) % n, hands[(dealer + 1 + i) % n], bids
+        bids.append(club.bid(other))
+    contract = max(bids)
+    if contract == R.PASS:
+        return 0
+    taker = (dealer + 1 + bids.index(contract)) % n
+    hands = [list(h) for h in hands]
+    discard: list[int] = []
+    if contract <= R.GARDE:
+        hands[taker] = _discarded(sorted(hands[taker] + dog), dog, discard, contract, taker, club, n)
+        dog = []
+    shown_pool = [c for c in discard if c > EXCUSE]
+    poignees = []
+    for s in range(n):
+        pool = [c for c in hands[s] if c >= EXCUSE] + (shown_pool if s == taker else [])
+        choices = R.poignee_choices(n, pool)
+        if choices:
+            poignees.append((s, len(choices[-1])))
+    chelem = sure_chelem(hands[taker], discard)
+    f = _Facts(me, n, taker, contract, chelem, -1, -1, (), (), taker if chelem else (dealer + 1) % n,
+               frozenset(), tuple(discard), tuple(poignees), R.layout(n)[0])
+    attack = [s == taker for s in range(n)]
+    start = _Start(hands, discard, dog, -1, attack, [[] for _ in range(n)], None, None)
+    return _play_out(f, start, -1, club)
+
+
+def _discarded(hand: list[int], dog: list[int], discard: list[int], contract: int, taker: int,
+               club: HeuristicBot, n: int) -> list[int]:
+    """The taker's hand after the club robot's discard (FT-11, FT-12); ``discard`` is filled."""
+    seen = Seen()
+    seen.phase, seen.players, seen.seat, seen.taker, seen.contract = "discarding", n, taker, taker, contract
+    seen.hand, seen.dog, seen.discard = hand, list(dog), discard
+    while len(discard) < len(dog):
+        seen.legal = [("discard", c) for c in R.discard_allowed(hand, len(dog) - len(discard))]
+        card = club.discard(seen)
+        hand.remove(card)
+        discard.append(card)
+        discard.sort()
+    return hand
+
+
 class StrongBot(Bot):
     """Plays the card with the best expected score over sampled worlds (see the module); bids,
     calls, discards and announces as the club robot (:class:`~.bots.HeuristicBot`) does.
 
     ``worlds`` and ``playouts`` are the budget of one decision (see :func:`evaluate`); ``seed``
-    makes it repeatable.
+    makes it repeatable; ``thresholds`` are the club robot's bidding strengths, and ``bid_worlds``
+    (0: bid as the club robot) the deals the bidding search scores each bid over.
     """
 
     name = "strong"
 
     def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, playouts: int = DEFAULT_PLAYOUTS,
-                 thresholds: tuple[int, ...] = STRONG_THRESHOLDS) -> None:
+                 thresholds: tuple[int, ...] = STRONG_THRESHOLDS, bid_worlds: int = 0) -> None:
         if worlds < 1 or playouts < 1:
             raise OptionError(f"worlds and playouts must be 1 or more, not {worlds} and {playouts}")
         self.seed, self.worlds, self.playouts = seed, worlds, playouts
         self.club = HeuristicBot(thresholds)
+        self.bid_worlds = bid_worlds
+
+    def bid(self, seen: Seen) -> int:
+        """The bid with the best mean score over random deals (:func:`bid_scores`); a tie keeps
+        the club robot's bid."""
+        club = self.club.bid(seen)
+        found = bid_scores(seen, seed=self.seed, worlds=self.bid_worlds, thresholds=self.club.thresholds)
+        mean = {b: sum(v) / len(v) for b, v in found.items()}
+        return max(mean, key=lambda b: (mean[b], b == club, -b))
 
     def choose(self, seen: Seen) -> tuple[str, Any]:
+        if seen.phase == "bidding" and self.bid_worlds and seen.players != 5:
+            return ("bid", self.bid(seen))
         if seen.phase != "playing" or (seen.legal and self.club.show_poignee(seen)):
             return self.club.choose(seen)
         if len(seen.plays) == 1:
