@@ -10,8 +10,8 @@ club robots both times.  The seat and the dealer turn with the deal number.  Pri
 
 * the seat's mean score per deal, strong minus club, with its 95% interval, over the deals scored in
   either run (a deal thrown in scores 0; with the club robot's bids both runs throw in the same deals);
-* the CPU time of the strong robot's card decisions that had a choice (median and p95), and of all
-  its decisions per deal;
+* the CPU time of the strong robot's card decisions that had a choice (median and p95), of its bids,
+  and of all its decisions per deal;
 * contracts taken and made by the seat, strong beside club.
 """
 
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tarot_learn.games.french_tarot.bots import HeuristicBot, Seen  # noqa: E402
 from tarot_learn.games.french_tarot.simulate import simulate  # noqa: E402
-from tarot_learn.games.french_tarot.strong import (DEFAULT_PLAYOUTS, DEFAULT_WORLDS,  # noqa: E402
-                                                      STRONG_THRESHOLDS, StrongBot)  # noqa: E402
+from tarot_learn.games.french_tarot.strong import (DEFAULT_BID_WORLDS, DEFAULT_PLAYOUTS,  # noqa: E402
+                                                      DEFAULT_WORLDS, STRONG_THRESHOLDS, StrongBot)
 
 
 class TimedStrongBot(StrongBot):
@@ -38,12 +38,15 @@ class TimedStrongBot(StrongBot):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.times: list[float] = []
+        self.bid_times: list[float] = []
 
     def choose(self, seen: Seen):
         start = time.process_time()
         action = super().choose(seen)
         if seen.phase == "playing" and len(seen.plays) > 1 and not seen.legal:
             self.times.append(time.process_time() - start)
+        elif seen.phase == "bidding":
+            self.bid_times.append(time.process_time() - start)
         return action
 
 
@@ -53,11 +56,12 @@ def _seat_score(result, seat: int) -> int:
 
 
 def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
-              bid_worlds: int = 0) -> dict:
+              bid_worlds: int = DEFAULT_BID_WORLDS) -> dict:
     club = HeuristicBot()
     diffs: list[int] = []
     tally = {"strong": [0, 0], "club": [0, 0]}     # [taken, made]
     times: list[float] = []
+    bid_times: list[float] = []
     cpu_strong = 0.0
     for i in range(deals):
         deal, seat, dealer = seed + i, i % 4, (seed + i) % 4
@@ -70,6 +74,7 @@ def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tup
         test = simulate(deal, bots, dealer=dealer)
         cpu_strong += time.process_time() - start
         times += strong.times
+        bid_times += strong.bid_times
         if base.score is None and test.score is None:
             continue
         diffs.append(_seat_score(test, seat) - _seat_score(base, seat))
@@ -77,16 +82,16 @@ def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tup
             if r.taker == seat and r.score is not None:
                 tally[name][0] += 1
                 tally[name][1] += r.score.made
-    return {"diffs": diffs, "tally": tally, "times": times, "cpu": cpu_strong}
+    return {"diffs": diffs, "tally": tally, "times": times, "bid_times": sorted(bid_times), "cpu": cpu_strong}
 
 
-def report(out: dict, deals: int, seed: int, worlds: int, playouts: int) -> None:
+def report(out: dict, deals: int, seed: int, worlds: int, playouts: int, bid_worlds: int) -> None:
     diffs, times = out["diffs"], sorted(out["times"])
     n = len(diffs)
     mean = statistics.mean(diffs) if diffs else 0.0
     half = 1.96 * statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
-    print(f"strong robot (worlds {worlds}, playouts {playouts}) vs club robot, duplicate, {deals} deals "
-          f"from seed {seed}, 4 players, {n} scored in either run:")
+    print(f"strong robot (worlds {worlds}, playouts {playouts}, bid worlds {bid_worlds}) vs club robot, "
+          f"duplicate, {deals} deals from seed {seed}, 4 players, {n} scored in either run:")
     print(f"  seat's score per scored deal, strong minus club: {mean:+.1f} points, 95% interval "
           f"[{mean - half:+.1f}, {mean + half:+.1f}]; per deal dealt (thrown in: 0) {mean * n / deals:+.1f}")
     if times:
@@ -94,6 +99,10 @@ def report(out: dict, deals: int, seed: int, worlds: int, playouts: int) -> None
         print(f"  CPU per card decision with a choice: median {statistics.median(times) * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms ({len(times)} decisions); "
               f"{out['cpu'] / max(1, deals):.2f} s CPU per deal for the whole deal")
+    bids = out["bid_times"]
+    if bids:
+        print(f"  CPU per bid: median {statistics.median(bids) * 1000:.1f} ms, "
+              f"p95 {bids[min(len(bids) - 1, int(0.95 * len(bids)))] * 1000:.1f} ms ({len(bids)} bids)")
     for name in ("strong", "club"):
         taken, made = out["tally"][name]
         share = f"{made / taken:.0%}" if taken else "-"
@@ -110,14 +119,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
     parser.add_argument("--thresholds", default=",".join(map(str, STRONG_THRESHOLDS)),
                         help="the strong robot's bidding strengths for prise, garde, garde sans, garde contre")
-    parser.add_argument("--bid-worlds", type=int, default=0,
+    parser.add_argument("--bid-worlds", type=int, default=DEFAULT_BID_WORLDS,
                         help="random deals per bid for the strong robot's bidding search (0: the club robot's bids)")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
     thresholds = tuple(int(t) for t in args.thresholds.split(","))
     out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds)
-    report(out, args.deals, args.seed, args.worlds, args.playouts)
+    report(out, args.deals, args.seed, args.worlds, args.playouts, args.bid_worlds)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from tarot_learn.games.french_tarot.worlds import HIDDEN, knowledge, revealed, s
 from tarot_learn.deals import Rng
 
 SMALL = {"worlds": 3, "playouts": 12}
+BOT = {**SMALL, "bid_worlds": 3}      # a robot on a small budget, its bids searched too
 
 
 def replay(seed: int, upto: int, players: int = 4) -> FrenchTarot:
@@ -66,7 +67,7 @@ def test_twin_positions_get_the_same_card():
             twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
             assert twin.observation(seat) == state.observation(seat)
             assert twin.hands != state.hands
-            bot = StrongBot(seed=9, **SMALL)
+            bot = StrongBot(seed=9, **BOT)
             assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
             seen_twin = Seen.from_observation(twin.observation(seat))
             assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
@@ -104,7 +105,7 @@ def test_the_true_deal_is_always_one_of_the_worlds():
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_strong_robot_plays_legal_cards_through_the_checked_engine(players):
-    bots = [StrongBot(seed=s, **SMALL) for s in range(players)]
+    bots = [StrongBot(seed=s, **BOT) for s in range(players)]
     for seed in (2, 7):
         state = play_deal(seed, bots, players=players, dealer=seed % players)   # refuses illegal moves
         assert str(state.phase) in ("scored", "redeal")
