@@ -2,8 +2,9 @@
 
 The count is the computer players' own (:func:`.bots.strength_terms`, the usual point-count rule
 of thumb: trumps and big trumps, the bouts, kings and other honours, voids, singletons and long
-suits); the contract is the one :class:`.bots.HeuristicBot` bids with that count, so the advice
-and the robots at the table never disagree.  The card to play is the strong robot's
+suits); the contract is the one the club robot (:class:`.bots.HeuristicBot`) bids with that count,
+so the advice and the club robots at the table never disagree (the strong robot weighs its bids by
+search and may bid less boldly).  The card to play is the strong robot's
 (:func:`.strong.evaluate`): each legal card's expected score over the deals the seat cannot tell
 apart, with the rule of thumb it follows when one applies (:func:`play_advice`).  Standard
 library only.
