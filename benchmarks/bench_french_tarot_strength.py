@@ -56,7 +56,7 @@ def _seat_score(result, seat: int) -> int:
 
 
 def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
-              bid_worlds: int = DEFAULT_BID_WORLDS) -> dict:
+              bid_worlds: int = DEFAULT_BID_WORLDS, progress: int = 0) -> dict:
     club = HeuristicBot()
     diffs: list[int] = []
     tally = {"strong": [0, 0], "club": [0, 0]}     # [taken, made]
@@ -78,6 +78,10 @@ def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tup
         if base.score is None and test.score is None:
             continue
         diffs.append(_seat_score(test, seat) - _seat_score(base, seat))
+        if progress and (i + 1) % progress == 0 and len(diffs) > 1:
+            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+            print(f"  after {i + 1} deals ({len(diffs)} scored): {statistics.mean(diffs):+.1f} ± {half:.1f}; "
+                  f"sum {sum(diffs)}, sum of squares {sum(d * d for d in diffs)}", file=sys.stderr, flush=True)
         for name, r in (("strong", test), ("club", base)):
             if r.taker == seat and r.score is not None:
                 tally[name][0] += 1
@@ -121,11 +125,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="the strong robot's bidding strengths for prise, garde, garde sans, garde contre")
     parser.add_argument("--bid-worlds", type=int, default=DEFAULT_BID_WORLDS,
                         help="random deals per bid for the strong robot's bidding search (0: the club robot's bids)")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the running figure to stderr every this many deals (0: never)")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
     thresholds = tuple(int(t) for t in args.thresholds.split(","))
-    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds)
+    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds, args.progress)
     report(out, args.deals, args.seed, args.worlds, args.playouts, args.bid_worlds)
 
 
