@@ -83,3 +83,96 @@ def test_a_card_that_is_no_card_is_a_tarot_learn_error():
         bid_advice(STRONG.replace("5P", "ZZ"))
     with pytest.raises(OptionError):
         bid_advice(parse_cards(STRONG), highest_bid="grand")
+
+
+# ----- the card to play --------------------------------------------------------------------------
+from tarot_learn.games.french_tarot.advice import PlayAdvice, play_advice, principle  # noqa: E402
+from tarot_learn.games.french_tarot.bots import play_deal  # noqa: E402
+from tarot_learn.games.french_tarot.state import FrenchTarot  # noqa: E402
+
+SMALL = {"worlds": 3, "playouts": 12}
+N = R.card_number
+
+
+def _card_turns(seed):
+    full = play_deal(seed, [HeuristicBot() for _ in range(4)])
+    state = FrenchTarot.new(seed)
+    for move in full.moves:
+        seat = state.to_play
+        obs = state.observation(seat)
+        if obs.phase == "playing" and sum(m.startswith("play") for m in obs.legal) > 1:
+            yield state, seat, obs
+        state.play(move)
+
+
+def _seen(hand, trick="", leader=0, seat=0, taker=0, plays=None):
+    s = Seen()
+    s.phase, s.players, s.seat, s.taker, s.partner, s.leader = "playing", 4, seat, taker, -1, leader
+    s.hand = sorted(N(t) for t in hand.split())
+    s.trick = [N(t) for t in trick.split()]
+    s.plays = R.legal_plays(s.hand, s.trick) if plays is None else plays
+    return s
+
+
+def test_play_advice_twins_get_the_same_text():
+    """Same observation, other hidden cards, same seed: identical advice, word for word."""
+    checked = 0
+    for seed in (3, 11, 21, 5):
+        for state, seat, obs in _card_turns(seed):
+            others = [s for s in range(4) if s != seat]
+            pairs = [(a, b) for a in others for b in others if a < b
+                     and len(state.hands[a]) == len(state.hands[b]) and state.hands[a] != state.hands[b]]
+            if not pairs:
+                continue
+            twin = FrenchTarot.new(seed)
+            for move in state.moves:
+                twin.play(move)
+            a, b = pairs[0]
+            twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+            assert twin.observation(seat) == obs
+            mine, theirs = play_advice(obs, seed=4, **SMALL), play_advice(twin.observation(seat), seed=4, **SMALL)
+            assert str(mine) == str(theirs) and mine == theirs
+            checked += 1
+            break
+    assert checked >= 3
+
+
+def test_play_advice_scores_every_legal_card_and_names_a_reason():
+    state, seat, obs = next(t for t in _card_turns(7) if sum(m.startswith("play") for m in t[2].legal) > 3)
+    advice = play_advice(obs, seed=1, **SMALL)
+    legal = sorted(m.split()[1] for m in obs.legal if m.startswith("play"))
+    assert isinstance(advice, PlayAdvice) and sorted(c for c, _ in advice.expected) == legal
+    assert advice.expected[0][0] == advice.card and advice.expected[0][1] == max(m for _, m in advice.expected)
+    assert advice.reason.endswith(".") and str(advice).startswith(f"Play {advice.card}. ")
+    assert "| card | expected score |" in advice._repr_markdown_()
+    state.play(f"play {advice.card}")                       # the advised card is accepted
+
+
+def test_play_advice_refuses_other_moments():
+    state = FrenchTarot.new(3)
+    with pytest.raises(OptionError, match="play advice is for the seat to play a card"):
+        play_advice(state.observation(state.to_play))
+    with pytest.raises(OptionError, match="give a French Tarot observation"):
+        play_advice("T21")  # type: ignore[arg-type]
+
+
+def test_principles_by_hand():
+    # Seat 2 (a defender) follows a trump lead; its partner seat 1 holds the trick with the 21.
+    s = _seen("T1 T5 2C", trick="T3 T21", leader=0, seat=2, taker=0)
+    assert principle(s, N("T1")).startswith("Save the Petit")
+    assert principle(s, N("T5")) == ""
+    # The 21 takes a trick worth 4 points or more (King of Hearts 4.5, trump 10 0.5).
+    s = _seen("T21 T2 3C", trick="KC T10", leader=0, seat=2, taker=0)
+    said = principle(s, N("T21"))
+    assert said.startswith("Take a valuable trick with the 21") and "holds 5 points" in said
+    # A defender loads a court card on a partner's winning trick.
+    s = _seen("KS QS 2S", trick="5S T12", leader=0, seat=2, taker=0)
+    assert principle(s, N("QS")).startswith("Load points") and "Queen of Spades (3.5 points)" in principle(s, N("QS"))
+    # The taker leads a trump: drawing trumps; a defender leading a trump is no such plan.
+    assert principle(_seen("T8 T15 KC", seat=0, taker=0), N("T15")).startswith("Draw trumps")
+    assert principle(_seen("T8 T15 KC", seat=1, taker=0), N("T15")) == ""
+    # Discarding on a trump lead without trumps: keep the small Heart that guards the king.
+    s = _seen("KC 4C 2S 3S", trick="T4", leader=0, seat=1, taker=0)
+    assert principle(s, N("2S")).startswith("Keep a guard on a king: 4C protects your King of Hearts")
+    assert principle(s, N("4C")) == ""
+    assert principle(_seen("T1", trick="T3", leader=0, seat=1, taker=0), N("T1")).startswith("Petit au bout")

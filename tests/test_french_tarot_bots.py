@@ -181,3 +181,26 @@ def test_announces_a_sure_chelem_and_makes_it():
     weak = [N(t) for t in "KC NC T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6".split()]
     from tarot_learn.games.french_tarot.bots import sure_chelem
     assert not sure_chelem(weak)                 # the queen of Hearts is out: no announcement
+
+
+# ----- levels of play at a table ---------------------------------------------------------------------
+def test_a_table_seats_robots_of_each_level():
+    """Robots of each level at a table model, a person in the first seat (whose robot plays only
+    when the clock runs out): the robots play their turns and the person's moves are accepted."""
+    from tarot_learn.games.french_tarot.bots import for_level
+    from tarot_learn.games.french_tarot.table import FakeClock, TableModel
+
+    bots = [for_level("beginner", seed=1), for_level("club"), for_level("strong", seed=2), for_level("club")]
+    table = TableModel(4, clock=FakeClock(), bots=bots)
+    table.sit("Ana")
+    table.fill_with_robots()
+    table.start(seed=12)
+    for _ in range(200):
+        table.settle()
+        seat = table.to_play
+        if seat is None:
+            break
+        move = table.match.deal.legal_moves()[0]
+        table.play(seat, move)
+    assert str(table.match.deal.phase) in ("scored", "redeal")
+    assert [b.name for b in table.bots] == ["random", "heuristic", "strong", "heuristic"]

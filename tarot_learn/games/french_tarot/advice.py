@@ -1,9 +1,13 @@
-"""Bidding advice that explains itself: what a good player would bid with a hand, and why.
+"""Advice that explains itself: what a good player would bid with a hand, and which card to play, and why.
 
 The count is the computer players' own (:func:`.bots.strength_terms`, the usual point-count rule
 of thumb: trumps and big trumps, the bouts, kings and other honours, voids, singletons and long
-suits); the contract is the one :class:`.bots.HeuristicBot` bids with that count, so the advice
-and the robots at the table never disagree.  Standard library only.
+suits); the contract is the one the club robot (:class:`.bots.HeuristicBot`) bids with that count,
+so the advice and the club robots at the table never disagree (the strong robot weighs its bids by
+search and may bid less boldly).  The card to play is the strong robot's
+(:func:`.strong.evaluate`): each legal card's expected score over the deals the seat cannot tell
+apart, with the rule of thumb it follows when one applies (:func:`play_advice`).  Standard
+library only.
 
 >>> advice = bid_advice("T21 T0 T1 T20 T19 T18 T15 T12 T9 T5 T3 KC KS QS 2W 3W 4P 5P")
 >>> advice.contract, advice.strength
@@ -24,9 +28,12 @@ from ...errors import OptionError
 from . import rules as R
 from .bots import HeuristicBot, Seen, bid_strength, hand_strength, strength_terms
 from .cards import HAND_SIZES, THRESHOLDS, TOTAL_HALF_POINTS, count_bouts, format_points
+from .observe import TarotObservation
+from .rules import EXCUSE, HALF_POINTS, PETIT, TWENTY_ONE
 from .scoring import CONTRACT_LABELS
+from .strong import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, Evaluation, evaluate
 
-__all__ = ["Advice", "bid_advice", "bid_thresholds"]
+__all__ = ["Advice", "bid_advice", "bid_thresholds", "PlayAdvice", "play_advice", "principle"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +137,128 @@ def _verdict(contract: str, strength: int, highest_bid: str) -> str:
                 f"beat the {CONTRACT_LABELS[highest_bid].lower()} already bid: pass (FT-5).")
     return (f"A strength of {strength} is below {need['prise']}, the least for a prise: pass "
             f"(good players bid {ladder}; FT-5, FT-6).")
+
+
+# ----- the card to play ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayAdvice:
+    """The card to play with its reasons: ``card`` in notation (``'T21'``), ``expected`` each legal
+    card with the seat's mean score for the deal over ``worlds`` sampled deals, best first, and
+    ``principle`` the rule of thumb the card follows (a sentence; ``''`` when none applies)."""
+
+    card: str
+    expected: tuple[tuple[str, float], ...]
+    principle: str
+    worlds: int
+
+    @property
+    def reason(self) -> str:
+        """One sentence: the principle, or why the card is chosen when no rule of thumb decides."""
+        if self.principle:
+            return self.principle
+        if len(self.expected) == 1:
+            return f"{self.card} is the only card you may play (FT-18 .. FT-21)."
+        return (f"No rule of thumb decides here: {self.card} scores best over {self.worlds} deals "
+                "of the cards you cannot see.")
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"{card} {mean:+.1f}" for card, mean in self.expected)
+        return f"Play {self.card}. {self.reason} Expected scores: {scores}."
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"**Advice: play {self.card}**", "", self.reason, "", "| card | expected score |",
+                 "|---|---|"]
+        lines += [f"| {card} | {mean:+.1f} |" for card, mean in self.expected]
+        return "\n".join(lines)
+
+
+def play_advice(position: "TarotObservation | Seen", *, seed: int = 0, worlds: int = DEFAULT_WORLDS,
+                playouts: int = DEFAULT_PLAYOUTS) -> PlayAdvice:
+    """The card the seat to play should play, from its observation (or its :class:`~.bots.Seen`):
+    the strong robot's choice, each legal card's expected score, and the principle.
+
+    It sees only what the seat sees: two positions alike to the seat give the same advice for
+    the same ``seed``.  ``worlds`` and ``playouts`` are the search's budget (see
+    :func:`.strong.evaluate`).
+    """
+    seen = position if isinstance(position, Seen) else _seen_of(position)
+    if seen.phase != "playing" or not seen.plays:
+        raise OptionError("play advice is for the seat to play a card: ask when it is your turn in the play")
+    found = evaluate(seen, seed=seed, worlds=worlds, playouts=playouts)
+    best = found.best()
+    return PlayAdvice(R.text(best), _expected(found), principle(seen, best), found.worlds)
+
+
+def _seen_of(observation: TarotObservation) -> Seen:
+    if not isinstance(observation, TarotObservation):
+        raise OptionError(f"give a French Tarot observation of the seat to play, not {type(observation).__name__}")
+    return Seen.from_observation(observation)
+
+
+def _expected(found: Evaluation) -> tuple[tuple[str, float], ...]:
+    order = sorted(found.cards, key=lambda c: (-found.mean(c), c != found.best(), c))
+    return tuple((R.text(c), round(found.mean(c), 1)) for c in order)
+
+
+def _friend(seen: Seen, seat: int) -> bool:
+    """``seat`` is on this seat's side as far as it knows (an unknown partner counts as no friend)."""
+    me, taker, partner = seen.seat, seen.taker, seen.partner
+    if seat == me:
+        return True
+    if partner is None:
+        return False
+    attack = {taker} | ({partner} if partner >= 0 else set())
+    return (me in attack) == (seat in attack)
+
+
+def principle(seen: Seen, card: int) -> str:
+    """The rule of thumb that playing ``card`` follows in ``seen``, as a sentence; ``''`` if none.
+
+    >>> s = Seen()
+    >>> s.phase, s.players, s.seat, s.taker, s.leader = "playing", 4, 0, 0, 0
+    >>> s.hand = [R.card_number(t) for t in ("3C", "T7", "T18", "T21")]
+    >>> principle(s, R.card_number("T18")).split(":")[0]
+    'Draw trumps'
+    """
+    trick = seen.trick
+    n = seen.players
+    winning = R.trick_winner(trick) if trick and any(c != EXCUSE for c in trick) else -1
+    friend_wins = winning >= 0 and _friend(seen, (seen.leader + winning) % n)
+    points = sum(HALF_POINTS[c] for c in trick) / 2
+    attack = seen.seat == seen.taker or (seen.partner is not None and seen.partner >= 0
+                                         and seen.seat == seen.partner)
+    if card == PETIT:
+        return _petit_sentence(seen, friend_wins)
+    if card == TWENTY_ONE and trick and (points >= 4 or PETIT in trick):
+        return (f"Take a valuable trick with the 21: nothing beats it, and the trick holds "
+                f"{format_points(sum(HALF_POINTS[c] for c in trick))} points.")
+    if friend_wins and card < EXCUSE and HALF_POINTS[card] >= 3:
+        return ("Load points on a trick your side wins: your partner holds it, so give it your "
+                f"{R.CARDS[card].french_name} ({format_points(HALF_POINTS[card])} points).")
+    if not trick and attack and card > PETIT:
+        return ("Draw trumps: as the attack, lead trumps to pull the defence's, so that they cannot "
+                "cut your kings or catch your Petit.")
+    return _guard_sentence(seen, card)
+
+
+def _petit_sentence(seen: Seen, friend_wins: bool) -> str:
+    if len(seen.hand) == 1:
+        return "Petit au bout: the Petit in the last trick scores its bonus for the side that takes it (FT-29)."
+    if friend_wins:
+        return ("Save the Petit: your side is taking this trick, so the Petit (a bout, 4.5 points) "
+                "lands safely in your side's tricks.")
+    return ""
+
+
+def _guard_sentence(seen: Seen, card: int) -> str:
+    """Keep a guard on a king: not throwing the one small card that protects a king."""
+    if card >= EXCUSE or card in R.KINGS:
+        return ""
+    for king in R.KINGS:
+        suit = [c for c in seen.hand if king - 13 <= c <= king]
+        if king in seen.hand and len(suit) == 2 and card not in suit:
+            guard = suit[0]
+            if guard in seen.plays:
+                return (f"Keep a guard on a king: {R.text(guard)} protects your {R.CARDS[king].french_name}, "
+                        "which alone would fall to the first lead of its suit; throw another card.")
+    return ""

@@ -17,7 +17,7 @@ object straight from its arrays, so a bot plays identically on both paths.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...cards import Card
 from ...core import Move, OptionError
@@ -29,7 +29,7 @@ from .observe import TarotObservation
 from .state import FrenchTarot
 
 __all__ = ["Seen", "Bot", "RandomBot", "HeuristicBot", "play_deal", "action_of", "hand_strength",
-           "strength_terms", "bid_strength", "PARTNER_HELP"]
+           "strength_terms", "bid_strength", "PARTNER_HELP", "for_level", "add_level", "levels"]
 
 # Sort keys as tables (faster than lambdas in the hot loop): by points, then by card number.
 _BY_POINTS = tuple(HALF_POINTS[c] * 128 + c for c in range(78)).__getitem__
@@ -588,3 +588,41 @@ def play_deal(seed: int, bots: Sequence[Bot], players: int = 4, dealer: int = 0)
         if seat < 0:
             return state
         state.play(bots[seat].act(state.observation(seat)))
+
+
+# ----- levels of play ------------------------------------------------------------------------------
+# A level's name -> a maker taking a seed.  The strong robot (.strong) searches with the club robot,
+# so it imports this module and adds its level here when the package is imported.
+_LEVELS: dict[str, Callable[[int], Bot]] = {"beginner": RandomBot, "club": lambda seed=0: HeuristicBot()}
+
+
+def add_level(name: str, make: Callable[[int], Bot]) -> None:
+    """Offer ``make(seed)`` as the robot of level ``name`` in :func:`for_level`."""
+    _LEVELS[name] = make
+
+
+def levels() -> tuple[str, ...]:
+    """The levels :func:`for_level` knows, weakest first.
+
+    >>> levels()
+    ('beginner', 'club', 'strong')
+    """
+    return tuple(_LEVELS)
+
+
+def for_level(level: str, seed: int = 0) -> Bot:
+    """A robot of ``level``: ``"beginner"`` plays any legal card at random, ``"club"`` plays by rules
+    of thumb (:class:`HeuristicBot`), ``"strong"`` searches the deals it cannot tell apart
+    (:class:`~.strong.StrongBot`).  ``seed`` makes a random or searching robot repeatable.
+
+    >>> for_level("club").name, for_level("beginner", seed=3).name
+    ('heuristic', 'random')
+    >>> for_level("expert")
+    Traceback (most recent call last):
+    ...
+    tarot_learn.errors.OptionError: level must be one of beginner, club, strong, not 'expert'
+    """
+    make = _LEVELS.get(level) if isinstance(level, str) else None
+    if make is None:
+        raise OptionError(f"level must be one of {', '.join(_LEVELS)}, not {level!r}")
+    return make(seed)

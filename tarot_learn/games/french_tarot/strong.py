@@ -1,0 +1,346 @@
+"""The strong robot: it plays the card that scores best over the deals it cannot tell from the true one.
+
+For each decision of the card play, :func:`evaluate` deals the cards the seat has not seen in
+several ways consistent with all it has seen (:mod:`.worlds`: voids shown by the play, the dog
+when shown, the discard's trumps, poignées, the called king), then, in each of these worlds,
+plays each legal card and the rest of the deal by the club robot (:class:`~.bots.HeuristicBot`)
+in every seat, and scores it (FT-27 .. FT-39).  The same worlds serve every card, so the
+comparison between two cards is not blurred by the luck of the deal.  :class:`StrongBot` plays
+the card with the best mean score.  Its bids may come from the same kind of search
+(:func:`bid_scores`, ``bid_worlds`` > 0, three or four players): each bid it may make, scored over
+random deals of the cards it has not seen (with ``bid_worlds=0`` it bids as the club robot; in 300
+duplicate deals the search took 42 contracts and made 81% where the club robot's bids took 53 and
+made 75% with the same card play, and scored some 6 points a deal more).  The king call,
+the discard, the poignée and the chelem announcement stay the club robot's.
+
+The robot sees only its seat: the worlds are drawn from its :class:`~.bots.Seen`, with a random
+stream seeded by the bot's seed and by what the seat has seen, so two positions alike to the seat
+get the same card whatever the hidden cards are.
+
+>>> from tarot_learn.games.french_tarot.simulate import simulate
+>>> result = simulate(7, [StrongBot(worlds=4, playouts=16)] + [HeuristicBot()] * 3)
+>>> result.score is not None and sum(result.score.scores) == 0
+True
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, NamedTuple
+
+from ...deals import Rng
+from ...errors import OptionError
+from . import rules as R
+from .bots import Bot, HeuristicBot, Seen, add_level, sure_chelem
+from .rules import EXCUSE
+from .worlds import World, knowledge, sample
+
+__all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "DEFAULT_WORLDS", "DEFAULT_PLAYOUTS",
+           "DEFAULT_BID_WORLDS", "STRONG_THRESHOLDS"]
+
+# Budget per decision: at most this many worlds, and about this many played-out deals in all
+# (fewer worlds when many cards are legal).  About 40 ms a decision in CPython on a laptop core.
+DEFAULT_WORLDS = 24
+DEFAULT_PLAYOUTS = 96
+DEFAULT_BID_WORLDS = 32          # random deals for each bid of the bidding search (about 50 ms a bid)
+# The hand strengths (bots.hand_strength) from which it bids a prise, garde, garde sans, garde contre.
+STRONG_THRESHOLDS = (40, 50, 68, 80)
+
+
+class Evaluation(NamedTuple):
+    """The search's answer for one decision: ``scores[card]`` is the seat's score for the deal in
+    each sampled world when it plays ``card`` (the same worlds for every card), ``club`` the card
+    the club robot would play."""
+
+    cards: tuple[int, ...]
+    scores: dict[int, list[int]]
+    club: int
+    worlds: int
+
+    def mean(self, card: int) -> float:
+        """The seat's expected score for the deal if it plays ``card`` now."""
+        s = self.scores[card]
+        return sum(s) / len(s) if s else 0.0
+
+    def best(self) -> int:
+        """The card with the best mean; a tie goes to the club robot's card, then to the lowest."""
+        return max(self.cards, key=lambda c: (self.mean(c), c == self.club, -c))
+
+
+class _Facts(NamedTuple):
+    """What every playout of one decision shares (read from the seat's Seen once)."""
+
+    seat: int
+    players: int
+    taker: int
+    contract: int
+    chelem: bool
+    called: int
+    partner: int | None
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    trick: tuple[int, ...]
+    leader: int
+    played: frozenset[int]
+    discard: tuple[int, ...]       # as the seat sees it
+    poignees: tuple[tuple[int, int], ...]   # (owner, trumps shown)
+    total: int                     # tricks in the deal
+
+
+class _Start(NamedTuple):
+    """One world as the play stands: hands, the taker's discard and the dog apart, the sides, and
+    the tricks so far gathered (won piles, the Excuse owed, the side that has won every trick)."""
+
+    hands: list[list[int]]
+    discard: list[int]
+    dog: list[int]
+    partner: int
+    attack: list[bool]
+    won: list[list[int]]
+    owed: tuple[int, int] | None
+    sweeper: bool | None
+
+
+def _facts(seen: Seen) -> _Facts:
+    n = seen.players
+    return _Facts(seen.seat, n, seen.taker, seen.contract, seen.chelem, seen.called, seen.partner,
+                  tuple((lead, tuple(cards), win) for lead, cards, win in seen.tricks), tuple(seen.trick),
+                  seen.leader, frozenset(seen.played), tuple(seen.discard),
+                  tuple((owner, len(cards)) for owner, cards in seen.poignees),
+                  R.layout(n)[0])
+
+
+def decision_seed(seed: int, seen: Seen) -> int:
+    """A seed from the bot's ``seed`` and everything the seat has seen (and nothing it has not)."""
+    text = repr((seen.seat, seen.players, seen.dealer, sorted(seen.hand), seen.bids, seen.taker,
+                 seen.called, seen.partner, seen.dog, sorted(seen.discard), seen.trick, seen.leader,
+                 [(lead, tuple(cards), win) for lead, cards, win in seen.tricks],
+                 sorted((o, tuple(c)) for o, c in seen.poignees), seen.chelem, sorted(seen.plays)))
+    return (seed * 0x9E3779B1 + zlib.crc32(text.encode())) & ((1 << 63) - 1)
+
+
+def _start(f: _Facts, world: World) -> _Start:
+    """Set one sampled world up as the play stands now: who is on which side, and the past tricks
+    gathered again with the sides of this world (the Excuse exchange depends on them)."""
+    n, taker = f.players, f.taker
+    hands = world.hands
+    partner = f.partner if f.partner is not None else -1
+    if f.players == 5 and f.partner is None:
+        holder = next((s for s in range(n) if f.called in hands[s]), -1)
+        partner = holder if holder != taker else -1
+    if f.contract <= R.GARDE:
+        discard = list(f.discard) if f.seat == taker else sorted(world.hidden + [c for c in f.discard if c > EXCUSE])
+        dog: list[int] = []
+    else:
+        discard, dog = [], list(world.hidden)
+    attack = [s == taker or s == partner for s in range(n)]
+    won: list[list[int]] = [[] for _ in range(n)]
+    owed, sweeper = None, None
+    for t, (leader, cards, _) in enumerate(f.tricks):
+        swept = not t or sweeper == attack[leader]
+        winner, owed = R.resolve_trick(cards, leader, t == f.total - 1, swept, attack, won, owed)
+        if not t:
+            sweeper = attack[winner]
+        elif sweeper is not attack[winner]:
+            sweeper = None
+    return _Start(hands, discard, dog, partner, attack, won, owed, sweeper)
+
+
+def _playout_seen(f: _Facts, w: _Start) -> Seen:
+    seen = Seen()
+    seen.phase, seen.players, seen.taker, seen.partner = "playing", f.players, f.taker, w.partner
+    seen.contract, seen.called, seen.chelem = f.contract, f.called, f.chelem
+    return seen
+
+
+def _play_out(f: _Facts, w: _Start, first: int, club: HeuristicBot) -> int:
+    """Play ``first`` for the seat, then the rest of the deal by the club robot in every seat;
+    the seat's score for the deal."""
+    n, taker, attack = f.players, f.taker, w.attack
+    hands = [list(h) for h in w.hands]
+    won = [list(p) for p in w.won]
+    owed, sweeper = w.owed, w.sweeper
+    trick, leader = list(f.trick), f.leader
+    tricks = list(f.tricks)
+    seen = _playout_seen(f, w)
+    seen.trick, seen.tricks, seen.played = trick, tricks, set(f.played)
+    shown = [c for c in w.discard if c > EXCUSE]
+    seat, t, pending = (leader + len(trick)) % n, len(tricks), first
+    legal_plays, resolve, play = R.legal_plays, R.resolve_trick, club.play
+    while t < f.total:
+        while len(trick) < n:
+            hand = hands[seat]
+            if pending >= 0:
+                card, pending = pending, -1
+            else:
+                seen.seat, seen.hand, seen.leader = seat, hand, leader
+                seen.discard = w.discard if seat == taker else shown
+                seen.plays = legal_plays(hand, trick)
+                card = play(seen)
+            hand.remove(card)
+            trick.append(card)
+            seen.played.add(card)
+            seat = (seat + 1) % n
+        swept = not t or sweeper == attack[leader]
+        winner, owed = resolve(trick, leader, t == f.total - 1, swept, attack, won, owed)
+        if not t:
+            sweeper = attack[winner]
+        elif sweeper is not attack[winner]:
+            sweeper = None
+        tricks.append((leader, tuple(trick), winner))
+        trick.clear()
+        leader = seat = winner
+        t += 1
+    counted = R.tally(f.contract, attack, won, w.discard, w.dog, owed, tricks, f.chelem)
+    shown_p = [(attack[owner], size) for owner, size in f.poignees]
+    return R.score(n, f.contract, taker, w.partner, counted, shown_p).scores[f.seat]
+
+
+def evaluate(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_WORLDS,
+             playouts: int = DEFAULT_PLAYOUTS) -> Evaluation:
+    """Score every legal card of ``seen`` (a seat to play a card) over sampled worlds.
+
+    At most ``worlds`` worlds, fewer when the legal cards times the worlds would pass about
+    ``playouts`` played-out deals (two worlds at least).  Deterministic for a ``seed`` and what the
+    seat has seen.
+    """
+    if seen.phase != "playing" or not seen.plays:
+        raise OptionError("the search answers a seat that is to play a card")
+    if worlds < 1 or playouts < 1:
+        raise OptionError(f"worlds and playouts must be 1 or more, not {worlds} and {playouts}")
+    club = HeuristicBot()
+    cards = tuple(seen.plays)
+    advice = club.play(seen)
+    if len(cards) == 1:
+        return Evaluation(cards, {cards[0]: []}, advice, 0)
+    count = max(2, min(worlds, playouts // len(cards)))
+    rng = Rng(decision_seed(seed, seen))
+    f = _facts(seen)
+    know = knowledge(seen)
+    scores: dict[int, list[int]] = {c: [] for c in cards}
+    for _ in range(count):
+        start = _start(f, sample(know, rng))
+        for c in cards:
+            scores[c].append(_play_out(f, start, c, club))
+    return Evaluation(cards, scores, advice, count)
+
+
+def bid_scores(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_BID_WORLDS,
+               thresholds: tuple[int, ...] = STRONG_THRESHOLDS) -> dict[int, list[int]]:
+    """Each bid ``seen`` (a seat to bid, three or four players) may make, scored over ``worlds``
+    random deals of the cards it has not seen: the other seats bid, discard and play as the club
+    robot (the seat too, after its bid); a deal where all pass scores 0.  The same deals serve
+    every bid."""
+    if seen.phase != "bidding" or not seen.legal or seen.players == 5:
+        raise OptionError("the bidding search answers a seat that is to bid, with three or four players")
+    rng = Rng(decision_seed(seed, seen))
+    held = set(seen.hand)
+    unseen = [c for c in range(78) if c not in held]
+    club = HeuristicBot(thresholds)
+    scores: dict[int, list[int]] = {a[1]: [] for a in seen.legal}
+    each = R.layout(seen.players)[0]
+    for _ in range(max(1, worlds)):
+        rng.shuffle(unseen)
+        hands, at = [], 0
+        for s in range(seen.players):
+            if s == seen.seat:
+                hands.append(list(seen.hand))
+            else:
+                hands.append(sorted(unseen[at:at + each]))
+                at += each
+        for bid in scores:
+            scores[bid].append(_deal_out(seen, hands, sorted(unseen[at:]), bid, club))
+    return scores
+
+
+def _deal_out(seen: Seen, hands: list[list[int]], dog: list[int], bid: int, club: HeuristicBot) -> int:
+    """The seat's score for one world after it bids ``bid``: the rest of the deal by the club robot."""
+    n, me, dealer = seen.players, seen.seat, seen.dealer
+    bids = list(seen.bids) + [bid]
+    other = Seen()
+    other.phase, other.players, other.dealer = "bidding", n, dealer
+    for i in range(len(bids), n):
+        other.seat, other.hand, other.bids = (dealer + 1 + i) % n, hands[(dealer + 1 + i) % n], bids
+        bids.append(club.bid(other))
+    contract = max(bids)
+    if contract == R.PASS:
+        return 0
+    taker = (dealer + 1 + bids.index(contract)) % n
+    hands = [list(h) for h in hands]
+    discard: list[int] = []
+    if contract <= R.GARDE:
+        hands[taker] = _discarded(sorted(hands[taker] + dog), dog, discard, contract, taker, club, n)
+        dog = []
+    shown_pool = [c for c in discard if c > EXCUSE]
+    poignees = []
+    for s in range(n):
+        pool = [c for c in hands[s] if c >= EXCUSE] + (shown_pool if s == taker else [])
+        choices = R.poignee_choices(n, pool)
+        if choices:
+            poignees.append((s, len(choices[-1])))
+    chelem = sure_chelem(hands[taker], discard)
+    f = _Facts(me, n, taker, contract, chelem, -1, -1, (), (), taker if chelem else (dealer + 1) % n,
+               frozenset(), tuple(discard), tuple(poignees), R.layout(n)[0])
+    attack = [s == taker for s in range(n)]
+    start = _Start(hands, discard, dog, -1, attack, [[] for _ in range(n)], None, None)
+    return _play_out(f, start, -1, club)
+
+
+def _discarded(hand: list[int], dog: list[int], discard: list[int], contract: int, taker: int,
+               club: HeuristicBot, n: int) -> list[int]:
+    """The taker's hand after the club robot's discard (FT-11, FT-12); ``discard`` is filled."""
+    seen = Seen()
+    seen.phase, seen.players, seen.seat, seen.taker, seen.contract = "discarding", n, taker, taker, contract
+    seen.hand, seen.dog, seen.discard = hand, list(dog), discard
+    while len(discard) < len(dog):
+        seen.legal = [("discard", c) for c in R.discard_allowed(hand, len(dog) - len(discard))]
+        card = club.discard(seen)
+        hand.remove(card)
+        discard.append(card)
+        discard.sort()
+    return hand
+
+
+class StrongBot(Bot):
+    """Plays the card with the best expected score over sampled worlds (see the module); bids,
+    calls, discards and announces as the club robot (:class:`~.bots.HeuristicBot`) does.
+
+    ``worlds`` and ``playouts`` are the budget of one decision (see :func:`evaluate`); ``seed``
+    makes it repeatable; ``thresholds`` are the club robot's bidding strengths, and ``bid_worlds``
+    the deals the bidding search scores each bid over (0: bid as the club robot; five players
+    always do).
+    """
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, playouts: int = DEFAULT_PLAYOUTS,
+                 thresholds: tuple[int, ...] = STRONG_THRESHOLDS, bid_worlds: int = DEFAULT_BID_WORLDS) -> None:
+        if worlds < 1 or playouts < 1:
+            raise OptionError(f"worlds and playouts must be 1 or more, not {worlds} and {playouts}")
+        self.seed, self.worlds, self.playouts = seed, worlds, playouts
+        self.club = HeuristicBot(thresholds)
+        self.bid_worlds = bid_worlds
+
+    def bid(self, seen: Seen) -> int:
+        """The bid with the best mean score over random deals (:func:`bid_scores`); a tie keeps
+        the club robot's bid."""
+        club = self.club.bid(seen)
+        found = bid_scores(seen, seed=self.seed, worlds=self.bid_worlds, thresholds=self.club.thresholds)
+        mean = {b: sum(v) / len(v) for b, v in found.items()}
+        return max(mean, key=lambda b: (mean[b], b == club, -b))
+
+    def choose(self, seen: Seen) -> tuple[str, Any]:
+        if seen.phase == "bidding" and self.bid_worlds and seen.players != 5:
+            return ("bid", self.bid(seen))
+        if seen.phase != "playing" or (seen.legal and self.club.show_poignee(seen)):
+            return self.club.choose(seen)
+        if len(seen.plays) == 1:
+            return ("play", seen.plays[0])
+        found = evaluate(seen, seed=self.seed, worlds=self.worlds, playouts=self.playouts)
+        return ("play", found.best())
+
+
+def _strong(seed: int = 0) -> Bot:
+    return StrongBot(seed)
+
+
+add_level("strong", _strong)

@@ -1,0 +1,151 @@
+"""The strong French Tarot robot (games/french_tarot/strong.py, worlds.py): it sees only its seat,
+plays legal cards, never rules out the true deal, and the levels of play are offered by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarot_learn.errors import OptionError
+from tarot_learn.games.french_tarot import rules as R
+from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot, Seen, for_level, levels, play_deal
+from tarot_learn.games.french_tarot.simulate import simulate
+from tarot_learn.games.french_tarot.state import FrenchTarot
+from tarot_learn.games.french_tarot.strong import StrongBot, evaluate
+from tarot_learn.games.french_tarot.worlds import HIDDEN, knowledge, revealed, sample
+from tarot_learn.deals import Rng
+
+SMALL = {"worlds": 3, "playouts": 12}
+BOT = {**SMALL, "bid_worlds": 3}      # a robot on a small budget, its bids searched too
+
+
+def replay(seed: int, upto: int, players: int = 4) -> FrenchTarot:
+    """Deal ``seed`` played by club robots, stopped after ``upto`` moves."""
+    full = play_deal(seed, [HeuristicBot() for _ in range(players)], players=players)
+    state = FrenchTarot.new(seed, players=players)
+    for move in full.moves[:upto]:
+        state.play(move)
+    return state
+
+
+def card_turns(seed: int, players: int = 4):
+    """Every position of a deal where a seat chooses among several cards, as (state, seat)."""
+    full = play_deal(seed, [HeuristicBot() for _ in range(players)], players=players)
+    state = FrenchTarot.new(seed, players=players)
+    for move in full.moves:
+        seat = state.to_play
+        seen = Seen.from_observation(state.observation(seat))
+        if seen.phase == "playing" and len(seen.plays) > 1:
+            yield state, seat, seen
+        state.play(move)
+
+
+def test_levels_by_name():
+    assert levels() == ("beginner", "club", "strong")
+    assert isinstance(for_level("beginner", seed=2), RandomBot)
+    assert isinstance(for_level("club"), HeuristicBot)
+    strong = for_level("strong", seed=4)
+    assert isinstance(strong, StrongBot) and strong.seed == 4
+    for wrong in ("expert", "", None, 3):
+        with pytest.raises(OptionError, match="level must be one of beginner, club, strong"):
+            for_level(wrong)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="worlds and playouts must be 1 or more"):
+        StrongBot(worlds=0)
+
+
+def test_twin_positions_get_the_same_card():
+    """Same observation, different hidden cards, same seed: the same card (and the same scores)."""
+    checked = 0
+    for seed in (3, 11, 21, 5, 8):
+        for state, seat, seen in card_turns(seed):
+            others = [s for s in range(4) if s != seat]
+            pairs = [(a, b) for a in others for b in others if a < b
+                     and len(state.hands[a]) == len(state.hands[b]) and state.hands[a] != state.hands[b]]
+            if not pairs:
+                continue
+            a, b = pairs[0]
+            twin = replay(seed, len(state.moves))
+            twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+            assert twin.observation(seat) == state.observation(seat)
+            assert twin.hands != state.hands
+            bot = StrongBot(seed=9, **BOT)
+            assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
+            seen_twin = Seen.from_observation(twin.observation(seat))
+            assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
+            checked += 1
+            break
+    assert checked >= 3
+
+
+def test_the_seed_changes_the_worlds():
+    state, seat, seen = next(t for t in card_turns(5) if len(t[2].plays) > 3)
+    first = evaluate(seen, seed=1, **SMALL)
+    assert first == evaluate(seen, seed=1, **SMALL)
+    assert first.scores != evaluate(seen, seed=2, **SMALL).scores or first.worlds == 0
+
+
+def test_the_true_deal_is_always_one_of_the_worlds():
+    """Every card's true place is among the places the seat's knowledge allows, in 3, 4 and 5
+    player deals, and a sampled world has the true hand sizes and respects every void."""
+    for players, seed in ((4, 1), (4, 8), (3, 2), (5, 4), (5, 6)):
+        for state, seat, seen in card_turns(seed, players):
+            know = knowledge(seen)
+            for c in know.unseen:
+                owner = next((s for s in range(players) if c in state.hands[s]), HIDDEN)
+                assert know.slots.index(owner) in know.allowed[c], (players, seed, R.text(c))
+            world = sample(know, Rng(seed))
+            assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+            voids, ceiling = revealed(players, seen.tricks, seen.trick, seen.leader)
+            for s, hand in enumerate(world.hands):
+                if s != seat:
+                    assert all((4 if c > R.EXCUSE else c // 14) not in voids[s] for c in hand if c != R.EXCUSE)
+                    assert all(c <= ceiling[s] for c in hand if c > R.EXCUSE)
+            out = seen.played | set(seen.discard)
+            assert sorted(sum(world.hands, []) + world.hidden + sorted(out)) == list(range(78))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_strong_robot_plays_legal_cards_through_the_checked_engine(players):
+    bots = [StrongBot(seed=s, **BOT) for s in range(players)]
+    for seed in (2, 7):
+        state = play_deal(seed, bots, players=players, dealer=seed % players)   # refuses illegal moves
+        assert str(state.phase) in ("scored", "redeal")
+    engine = play_deal(7, bots, players=players, dealer=7 % players)
+    fast = simulate(7, bots, players=players, dealer=7 % players, record=True)
+    assert [str(FrenchTarot.action_move(a)) for a in fast.actions] == [str(m) for m in engine.moves]
+
+
+def test_the_search_answers_only_a_card_to_play():
+    seen = Seen()
+    seen.phase, seen.players = "bidding", 4
+    with pytest.raises(OptionError, match="a seat that is to play a card"):
+        evaluate(seen)
+    state, seat, seen = next(card_turns(3))
+    with pytest.raises(OptionError, match="worlds and playouts"):
+        evaluate(seen, playouts=0)
+    found = evaluate(seen, seed=0, worlds=2, playouts=100)
+    assert found.worlds == 2 and set(found.scores) == set(seen.plays)
+    assert all(len(v) == 2 for v in found.scores.values()) and found.best() in seen.plays
+
+
+def test_the_bidding_search_scores_every_bid_and_sees_only_the_seat():
+    from tarot_learn.games.french_tarot.strong import bid_scores
+
+    state = FrenchTarot.new(21)
+    state.play("bid pass")
+    seat = state.to_play
+    twin = FrenchTarot.new(21)
+    twin.play("bid pass")
+    a, b = [s for s in range(4) if s != seat][:2]
+    twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+    seen = Seen.from_observation(state.observation(seat))
+    found = bid_scores(seen, seed=3, worlds=4)
+    assert sorted(found) == [R.PASS, R.PRISE, R.GARDE, R.GARDE_SANS, R.GARDE_CONTRE]
+    assert all(len(v) == 4 for v in found.values()) and found[R.PASS] != found[R.GARDE]
+    assert found == bid_scores(Seen.from_observation(twin.observation(seat)), seed=3, worlds=4)
+    bot = StrongBot(seed=3, bid_worlds=4, **SMALL)
+    assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
+    with pytest.raises(OptionError, match="a seat that is to bid"):
+        bid_scores(next(card_turns(3))[2])
+    for players in (3, 4, 5):
+        deal = play_deal(4, [StrongBot(seed=s, bid_worlds=3, **SMALL) for s in range(players)], players=players)
+        assert str(deal.phase) in ("scored", "redeal")
