@@ -103,3 +103,25 @@ def test_the_same_inputs_build_the_same_site(site: Path, tmp_path: Path) -> None
     first = (site / "SHA256SUMS").read_text().splitlines()
     assert len(again) == len(first) > 300
     assert set(again) ^ set(first) == set(), sorted(set(again) ^ set(first))[:6]
+
+
+class JsNull:
+    """What a JavaScript null is in the static site's Python (Pyodide's ``pyodide.ffi.jsnull``)."""
+
+
+def test_a_click_on_an_empty_pile_from_the_browsers_python_is_taken() -> None:
+    """In Pyodide the page's ``"index": null`` (a click on an empty pile) arrives as a JsNull, not
+    None: it is taken like None, and the other checks still hold."""
+    from tarot_learn.widgets.board import SolitaireBoard
+
+    board = SolitaireBoard("klondike", seed=3, autosave=False)
+
+    def page(content: dict) -> None:
+        board.surface.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+    page({"event": "click", "pile": "s", "index": JsNull()})      # the stock, clicked where it is empty
+    assert board.message_kind != "refused", board.message
+    page({"event": "click", "pile": "f1", "index": JsNull()})     # an empty foundation, nothing selected
+    assert board.message_kind != "refused" or "not a card index" not in board.message, board.message
+    page({"event": "click", "pile": "t1", "index": JsNull(), "extra": JsNull()})
+    assert board.message_kind == "refused" and "no field 'extra'" in board.message, "the checks still hold"
