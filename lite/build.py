@@ -8,8 +8,8 @@ from the package registries:
   Pyodide's own Python in Node.js (``precompile.py``), so no page load compiles them again;
 * a ``pyodide-lock.json`` listing exactly those wheels, all loaded when the kernel starts, so a
   lesson needs no ``%pip`` cell and the page never asks any other server for anything;
-* the lessons (``notebooks/[0-9][0-9]_*.ipynb``) and the printable cheat sheets (``cheatsheets/``,
-  as ``tarot-learn lessons`` copies them) as the site's files.
+* the lessons (``notebooks/[0-9][0-9]_*.ipynb``), the leaderboard notebook and the printable
+  cheat sheets (``cheatsheets/``, as ``tarot-learn lessons`` copies them) as the site's files.
 
 Same inputs, same files: time stamps come from SOURCE_DATE_EPOCH and every list is sorted.
 The site is rebuilt only when its inputs change (their digest is kept in ``INPUTS-SHA256``).
@@ -165,12 +165,19 @@ def write_config(site_src: Path, packages: list[str]) -> None:
     shutil.copyfile(LITE / "jupyter_lite_config.json", site_src / "jupyter_lite_config.json")
 
 
+def site_notebooks() -> list[Path]:
+    """The lessons and the leaderboard (it checks the class's result codes with no server);
+    not the class server's own notebooks (challenge, classroom)."""
+    return sorted([*(ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"), ROOT / "notebooks" / "leaderboard.ipynb"])
+
+
 def lessons(site_src: Path) -> Path:
-    """The lessons (outputs as committed: cleared) and the cheat sheets as the site's files."""
+    """The lessons and the leaderboard (outputs as committed: cleared) and the cheat sheets as
+    the site's files."""
     files = site_src / "files"
     shutil.rmtree(files, ignore_errors=True)
     (files / "cheatsheets").mkdir(parents=True)
-    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for nb in site_notebooks():
         shutil.copyfile(nb, files / nb.name)
     for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf")):
         shutil.copyfile(sheet, files / "cheatsheets" / sheet.name)

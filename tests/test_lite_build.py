@@ -21,7 +21,7 @@ def site() -> Path:
 
 def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> None:
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == sorted([*lessons, "leaderboard.ipynb"])
     lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())
     packages = lock["packages"]
     assert {"tarot-learn", "ipywidgets", "anywidget", "fsrs", "pyodide-kernel", "micropip"} <= set(packages)
@@ -125,3 +125,30 @@ def test_a_click_on_an_empty_pile_from_the_browsers_python_is_taken() -> None:
     assert board.message_kind != "refused" or "not a card index" not in board.message, board.message
     page({"event": "click", "pile": "t1", "index": JsNull(), "extra": JsNull()})
     assert board.message_kind == "refused" and "no field 'extra'" in board.message, "the checks still hold"
+
+
+def test_a_won_game_shows_a_result_code_the_leaderboard_takes() -> None:
+    """With no class server (the static site) a won game's status shows its result code, which
+    the leaderboard notebook's check accepts as a win; a challenge board (sharing off) keeps it
+    to the challenge page, since it would show the deal to classmates still playing."""
+    import html
+    import re
+
+    from tarot_learn import games, solve
+    from tarot_learn.classroom.model.leaderboard import check_codes
+    from tarot_learn.widgets.board import SolitaireBoard
+
+    options = {"draw": 3, "build": "any_suit"}
+    line = solve.solve(games.new("klondike", seed=6, **options), seconds=60).moves
+    shown = {}
+    for sharing in (True, False):
+        board = SolitaireBoard("klondike", seed=6, autosave=False, sharing=sharing, **options)
+        for move in line:
+            board.state.play(str(move))
+        board.refresh()
+        assert board.state.is_won() and "You won in" in board._status.value
+        found = re.search(r'<code class="tl-result"[^>]*>([^<]+)</code>', board._status.value)
+        shown[sharing] = html.unescape(found.group(1)) if found else None
+    assert shown[False] is None
+    checked = check_codes(f"Ana: {shown[True]}")
+    assert not checked.refused and checked.entries[0].won and checked.entries[0].moves == len(line)
