@@ -20,6 +20,7 @@ Run with the build tools' Python (``make lite`` creates ``.venv-lite``):
 from __future__ import annotations
 
 import argparse
+import datetime
 import email.parser
 import hashlib
 import json
@@ -184,6 +185,35 @@ def lessons(site_src: Path) -> Path:
     return files
 
 
+def commit_time(path: Path) -> int:
+    """When ``path`` was last committed (seconds since 1970): the same for every build of one
+    commit; SOURCE_DATE_EPOCH outside a git checkout or for a file never committed."""
+    done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    stamp = done.stdout.strip()
+    return int(stamp) if done.returncode == 0 and stamp.isdigit() else int(SOURCE_DATE_EPOCH)
+
+
+def _iso(seconds: int) -> str:
+    return datetime.datetime.fromtimestamp(seconds, tz=datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def date_files(out: Path, files: Path) -> None:
+    """The site's file list shows when each lesson last changed (its commit time), not the one
+    build-wide time stamp JupyterLite gives every file; a folder shows its newest file's time."""
+    sources = {nb.name: nb for nb in site_notebooks()}
+    sources.update({f"cheatsheets/{sheet.name}": sheet for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf"))})
+    times = {name: commit_time(src) for name, src in sources.items() if (files / name).is_file()}
+    for name in sorted({n.rpartition("/")[0] for n in times}):
+        times[name] = max(t for n, t in times.items() if n.rpartition("/")[0] == name)
+    for listing_file in sorted((out / "api" / "contents").rglob("all.json")):
+        listing = json.loads(listing_file.read_text())
+        for entry in [listing, *(listing.get("content") or [])]:
+            if entry.get("path") in times:
+                entry["created"] = entry["last_modified"] = _iso(times[entry["path"]])
+        listing_file.write_text(json.dumps(listing, indent=2, sort_keys=True) + "\n")
+
+
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
 INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "images/cheatsheet_*.pdf",
           "pyproject.toml", "setup.py", "MANIFEST.in")
@@ -226,6 +256,7 @@ def build(out: Path, cache: Path) -> None:
         cwd=site_src, env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
     for junk in out.rglob(".jupyterlite.doit.db*"):
         junk.unlink()
+    date_files(out, files)
     manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
     (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

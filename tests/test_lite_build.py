@@ -152,3 +152,27 @@ def test_a_won_game_shows_a_result_code_the_leaderboard_takes() -> None:
     assert shown[False] is None
     checked = check_codes(f"Ana: {shown[True]}")
     assert not checked.refused and checked.entries[0].won and checked.entries[0].moves == len(line)
+
+
+def test_the_file_list_shows_when_each_lesson_last_changed(site: Path) -> None:
+    """Each lesson's time in the site's file list is its last commit's, not one build-wide stamp."""
+    import datetime
+
+    listing = json.loads((site / "api/contents/all.json").read_text())
+    for entry in listing["content"]:
+        if entry["type"] != "notebook":
+            continue
+        done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", f"notebooks/{entry['name']}"], cwd=ROOT,
+                              capture_output=True, text=True, check=True)
+        when = datetime.datetime.fromtimestamp(int(done.stdout), tz=datetime.timezone.utc)
+        assert entry["last_modified"] == when.strftime("%Y-%m-%dT%H:%M:%SZ"), entry["name"]
+    assert listing["last_modified"] == max(e["last_modified"] for e in listing["content"])
+
+
+def test_a_reopened_site_does_not_reopen_every_lesson(site: Path) -> None:
+    """The open tabs (JupyterLab's workspace) are kept in memory only: reopening the site starts
+    one lesson with one kernel, not every lesson opened before, each with its own kernel."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["enableMemoryStorage"] is True
+    assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
+    assert "contentsStorageDrivers" not in config, "a learner's files and progress stay in the browser's storage"

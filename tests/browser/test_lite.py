@@ -106,6 +106,10 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     page.locator(".tl-btn-undo").first.click()
     wait_version_after(page, ".tl-board", v1)
     assert counts() == before
+    # A click on an empty pile (the page sends index null, a JsNull in the page's Python) is taken.
+    page.locator('.tl-board [data-pile="f1"]').first.click()
+    page.get_by_text("is empty: pick up a card first").first.wait_for(timeout=30_000)
+    assert page.get_by_text("not a card index").count() == 0
     # An exercise answered wrong gets its hint (with the rule), in the page.
     exercise = page.locator(".lesson-exercise").first
     exercise.scroll_into_view_if_needed()
@@ -119,6 +123,7 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     assert page.evaluate(BROKEN_PICTURES) == []
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
+    assert page.locator(".jp-NotebookPanel").count() == 1, "the site reopened lesson 00 beside 04"
     run_all(page)
     shown = f"{SHOWN} .jp-OutputArea-output img, {SHOWN} .jp-OutputArea-output svg"
     # Outputs are drawn after the kernel answers: on a busy machine give the page time to draw them.
