@@ -45,12 +45,13 @@ def lite_server():
 
 @pytest.fixture
 def requests_seen(page, lite_server):
-    """Every URL the page (and its workers) asks for that is not the site's own."""
+    """Every URL the page (and its workers) asks for that is not the site's own (the browser's
+    built-in pages, such as Chromium's PDF viewer, never leave the machine)."""
     outside: list[str] = []
     base = lite_server.base + "/"
 
     def seen(request) -> None:
-        if not request.url.startswith((base, "blob:", "data:")):
+        if not request.url.startswith((base, "blob:", "data:", "chrome:", "chrome-extension:")):
             outside.append(request.url)
     page.context.on("request", seen)
     return outside
