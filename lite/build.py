@@ -179,7 +179,11 @@ def lessons(site_src: Path) -> Path:
     shutil.rmtree(files, ignore_errors=True)
     (files / "cheatsheets").mkdir(parents=True)
     for nb in site_notebooks():
-        shutil.copyfile(nb, files / nb.name)
+        notebook = json.loads(nb.read_text(encoding="utf-8"))
+        # The site's one kernel (Pyodide) is chosen by the notebook's language: without it JupyterLab
+        # asks the learner to pick a kernel before anything runs.
+        notebook.setdefault("metadata", {}).setdefault("language_info", {"name": "python"})
+        (files / nb.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf")):
         shutil.copyfile(sheet, files / "cheatsheets" / sheet.name)
     return files

@@ -208,3 +208,23 @@ def test_lesson_09_charts_and_races_two_rule_sets_without_threads(page, lite_ser
         .some(e => /deals each/.test(e.textContent) && !e.textContent.includes('...'))""", arg=SHOWN, timeout=60_000)
     assert page.locator(f"{SHOWN} .widget-html-content svg[role=img]").count() == 1     # the live chart
     assert not requests_seen, requests_seen[:5]
+
+
+def test_the_leaderboard_notebook_checks_a_won_games_code_in_the_page(page, lite_server, requests_seen):
+    """A class with no server: the code of a won game (what a board's win shows) pasted into the
+    site's leaderboard notebook is replayed in the page's Python and ranked as a win."""
+    from tarot_learn import games, results, solve
+
+    state = games.new("klondike", seed=6, draw=3, build="any_suit")
+    for move in solve.solve(games.new("klondike", seed=6, draw=3, build="any_suit"), seconds=60).moves:
+        state.play(str(move))
+    assert state.is_won()
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_lesson(page, lite_server, "leaderboard.ipynb")
+    run_all(page)
+    page.locator(f"{SHOWN} textarea").last.fill(f"Ana: {results.result_code(state)}")
+    page.locator(f"{SHOWN} button.jupyter-button:has-text('Check the codes')").click()
+    row = page.locator(f"{SHOWN} .tl-leaderboard tbody tr", has_text="Ana").last
+    row.wait_for(timeout=60_000)
+    assert "won" in row.inner_text() and str(state.moves_made) in row.inner_text()
+    assert not requests_seen, requests_seen[:5]
