@@ -8,8 +8,8 @@ from the package registries:
   Pyodide's own Python in Node.js (``precompile.py``), so no page load compiles them again;
 * a ``pyodide-lock.json`` listing exactly those wheels, all loaded when the kernel starts, so a
   lesson needs no ``%pip`` cell and the page never asks any other server for anything;
-* the lessons (``notebooks/[0-9][0-9]_*.ipynb``) and the printable cheat sheets (``cheatsheets/``,
-  as ``tarot-learn lessons`` copies them) as the site's files.
+* the lessons (``notebooks/[0-9][0-9]_*.ipynb``), the leaderboard notebook and the printable
+  cheat sheets (``cheatsheets/``, as ``tarot-learn lessons`` copies them) as the site's files.
 
 Same inputs, same files: time stamps come from SOURCE_DATE_EPOCH and every list is sorted.
 The site is rebuilt only when its inputs change (their digest is kept in ``INPUTS-SHA256``).
@@ -20,6 +20,7 @@ Run with the build tools' Python (``make lite`` creates ``.venv-lite``):
 from __future__ import annotations
 
 import argparse
+import datetime
 import email.parser
 import hashlib
 import json
@@ -165,16 +166,56 @@ def write_config(site_src: Path, packages: list[str]) -> None:
     shutil.copyfile(LITE / "jupyter_lite_config.json", site_src / "jupyter_lite_config.json")
 
 
+def site_notebooks() -> list[Path]:
+    """The lessons and the leaderboard (it checks the class's result codes with no server);
+    not the class server's own notebooks (challenge, classroom)."""
+    return sorted([*(ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"), ROOT / "notebooks" / "leaderboard.ipynb"])
+
+
 def lessons(site_src: Path) -> Path:
-    """The lessons (outputs as committed: cleared) and the cheat sheets as the site's files."""
+    """The lessons and the leaderboard (outputs as committed: cleared) and the cheat sheets as
+    the site's files."""
     files = site_src / "files"
     shutil.rmtree(files, ignore_errors=True)
     (files / "cheatsheets").mkdir(parents=True)
-    for nb in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        shutil.copyfile(nb, files / nb.name)
+    for nb in site_notebooks():
+        notebook = json.loads(nb.read_text(encoding="utf-8"))
+        # The site's one kernel (Pyodide) is chosen by the notebook's language: without it JupyterLab
+        # asks the learner to pick a kernel before anything runs.
+        notebook.setdefault("metadata", {}).setdefault("language_info", {"name": "python"})
+        (files / nb.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf")):
         shutil.copyfile(sheet, files / "cheatsheets" / sheet.name)
     return files
+
+
+def commit_time(path: Path) -> int:
+    """When ``path`` was last committed (seconds since 1970): the same for every build of one
+    commit; SOURCE_DATE_EPOCH outside a git checkout or for a file never committed."""
+    done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    stamp = done.stdout.strip()
+    return int(stamp) if done.returncode == 0 and stamp.isdigit() else int(SOURCE_DATE_EPOCH)
+
+
+def _iso(seconds: int) -> str:
+    return datetime.datetime.fromtimestamp(seconds, tz=datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def date_files(out: Path, files: Path) -> None:
+    """The site's file list shows when each lesson last changed (its commit time), not the one
+    build-wide time stamp JupyterLite gives every file; a folder shows its newest file's time."""
+    sources = {nb.name: nb for nb in site_notebooks()}
+    sources.update({f"cheatsheets/{sheet.name}": sheet for sheet in sorted((ROOT / "images").glob("cheatsheet_*.pdf"))})
+    times = {name: commit_time(src) for name, src in sources.items() if (files / name).is_file()}
+    for name in sorted({n.rpartition("/")[0] for n in times}):
+        times[name] = max(t for n, t in times.items() if n.rpartition("/")[0] == name)
+    for listing_file in sorted((out / "api" / "contents").rglob("all.json")):
+        listing = json.loads(listing_file.read_text())
+        for entry in [listing, *(listing.get("content") or [])]:
+            if entry.get("path") in times:
+                entry["created"] = entry["last_modified"] = _iso(times[entry["path"]])
+        listing_file.write_text(json.dumps(listing, indent=2, sort_keys=True) + "\n")
 
 
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
@@ -219,6 +260,7 @@ def build(out: Path, cache: Path) -> None:
         cwd=site_src, env={"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
     for junk in out.rglob(".jupyterlite.doit.db*"):
         junk.unlink()
+    date_files(out, files)
     manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
     (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

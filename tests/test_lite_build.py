@@ -21,7 +21,7 @@ def site() -> Path:
 
 def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> None:
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == lessons
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == sorted([*lessons, "leaderboard.ipynb"])
     lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())
     packages = lock["packages"]
     assert {"tarot-learn", "ipywidgets", "anywidget", "fsrs", "pyodide-kernel", "micropip"} <= set(packages)
@@ -103,3 +103,76 @@ def test_the_same_inputs_build_the_same_site(site: Path, tmp_path: Path) -> None
     first = (site / "SHA256SUMS").read_text().splitlines()
     assert len(again) == len(first) > 300
     assert set(again) ^ set(first) == set(), sorted(set(again) ^ set(first))[:6]
+
+
+class JsNull:
+    """What a JavaScript null is in the static site's Python (Pyodide's ``pyodide.ffi.jsnull``)."""
+
+
+def test_a_click_on_an_empty_pile_from_the_browsers_python_is_taken() -> None:
+    """In Pyodide the page's ``"index": null`` (a click on an empty pile) arrives as a JsNull, not
+    None: it is taken like None, and the other checks still hold."""
+    from tarot_learn.widgets.board import SolitaireBoard
+
+    board = SolitaireBoard("klondike", seed=3, autosave=False)
+
+    def page(content: dict) -> None:
+        board.surface.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+    page({"event": "click", "pile": "s", "index": JsNull()})      # the stock, clicked where it is empty
+    assert board.message_kind != "refused", board.message
+    page({"event": "click", "pile": "f1", "index": JsNull()})     # an empty foundation, nothing selected
+    assert board.message_kind != "refused" or "not a card index" not in board.message, board.message
+    page({"event": "click", "pile": "t1", "index": JsNull(), "extra": JsNull()})
+    assert board.message_kind == "refused" and "no field 'extra'" in board.message, "the checks still hold"
+
+
+def test_a_won_game_shows_a_result_code_the_leaderboard_takes() -> None:
+    """With no class server (the static site) a won game's status shows its result code, which
+    the leaderboard notebook's check accepts as a win; a challenge board (sharing off) keeps it
+    to the challenge page, since it would show the deal to classmates still playing."""
+    import html
+    import re
+
+    from tarot_learn import games, solve
+    from tarot_learn.classroom.model.leaderboard import check_codes
+    from tarot_learn.widgets.board import SolitaireBoard
+
+    options = {"draw": 3, "build": "any_suit"}
+    line = solve.solve(games.new("klondike", seed=6, **options), seconds=60).moves
+    shown = {}
+    for sharing in (True, False):
+        board = SolitaireBoard("klondike", seed=6, autosave=False, sharing=sharing, **options)
+        for move in line:
+            board.state.play(str(move))
+        board.refresh()
+        assert board.state.is_won() and "You won in" in board._status.value
+        found = re.search(r'<code class="tl-result"[^>]*>([^<]+)</code>', board._status.value)
+        shown[sharing] = html.unescape(found.group(1)) if found else None
+    assert shown[False] is None
+    checked = check_codes(f"Ana: {shown[True]}")
+    assert not checked.refused and checked.entries[0].won and checked.entries[0].moves == len(line)
+
+
+def test_the_file_list_shows_when_each_lesson_last_changed(site: Path) -> None:
+    """Each lesson's time in the site's file list is its last commit's, not one build-wide stamp."""
+    import datetime
+
+    listing = json.loads((site / "api/contents/all.json").read_text())
+    for entry in listing["content"]:
+        if entry["type"] != "notebook":
+            continue
+        done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", f"notebooks/{entry['name']}"], cwd=ROOT,
+                              capture_output=True, text=True, check=True)
+        when = datetime.datetime.fromtimestamp(int(done.stdout), tz=datetime.timezone.utc)
+        assert entry["last_modified"] == when.strftime("%Y-%m-%dT%H:%M:%SZ"), entry["name"]
+    assert listing["last_modified"] == max(e["last_modified"] for e in listing["content"])
+
+
+def test_a_reopened_site_does_not_reopen_every_lesson(site: Path) -> None:
+    """The open tabs (JupyterLab's workspace) are kept in memory only: reopening the site starts
+    one lesson with one kernel, not every lesson opened before, each with its own kernel."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["enableMemoryStorage"] is True
+    assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
+    assert "contentsStorageDrivers" not in config, "a learner's files and progress stay in the browser's storage"

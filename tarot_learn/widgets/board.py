@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as W
 import traitlets as T
 
-from .. import games
+from .. import games, results
 from ..cards import Card
 from ..core import Move
 from ..deals import MAX_CODE_LENGTH, MAX_SEED
@@ -542,6 +542,17 @@ class SolitaireBoard(PageSession):
             return "Its deal code stays hidden during this challenge."
         return "Press Share deal for its code to race a friend on the same cards."
 
+    def _won_html(self, obs: PatienceObservation) -> str:
+        """The win, with the game's result code for a leaderboard (``notebooks/leaderboard.ipynb``
+        checks it without a server).  Not while sharing is off: in a class challenge the code
+        would show the deal to classmates still playing it, and the challenge page hands it in."""
+        if not self._sharing or self._state.deal_code is None:
+            return message_html(f"You won in {obs.moves_made} moves! {self._share_words()}", "win")
+        code = results.result_code(self._state)
+        return (message_html(f"You won in {obs.moves_made} moves! Your result code, for the class "
+                             "leaderboard (the leaderboard notebook checks it):", "win")
+                + f'<code class="tl-result" style="user-select:all;word-break:break-all">{esc(code)}</code>')
+
     def _share(self) -> None:
         """Show the deal code on the page (a Python-side decision: refused when sharing is off)."""
         code = self._state.deal_code
@@ -876,8 +887,7 @@ class SolitaireBoard(PageSession):
         self._deal_info.value = f'<span class="tl-code">Deal <code>{esc(shown)}</code></span>'
         status = page_status(obs)
         if status == "won":
-            self._status.value = message_html(f"You won in {obs.moves_made} moves! "
-                                              f"{self._share_words()}", "win")
+            self._status.value = self._won_html(obs)
         elif status == "stuck":
             self._status.value = message_html(
                 "No moves left: no card can move and the stock cannot be turned. Undo to try "

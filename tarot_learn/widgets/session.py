@@ -39,7 +39,7 @@ from ._common import MAX_PAGE_TEXT, card_pictures, message_html
 from .autosave import Autosave, check_token
 
 __all__ = ["PageSurface", "PageSession", "PageGuard", "batched", "cached_pictures", "page_may_set",
-           "widget_holders", "widget_tree", "guard_message", "is_ping", "MAX_UPLOAD_FILES"]
+           "widget_holders", "widget_tree", "guard_message", "nulls_as_none", "is_ping", "MAX_UPLOAD_FILES"]
 
 Refuse = Callable[[str], None]
 Intent = Callable[[Any, Any, list], None]
@@ -202,9 +202,30 @@ def guard_message(widget: Any, refuse: Refuse, intent: "Intent | None", msg: Any
             pass
 
 
+def nulls_as_none(value: Any, depth: int = 0) -> Any:
+    """``value`` with every JavaScript null made ``None``: in the static site's Python (Pyodide) a
+    page's ``null`` arrives as a ``JsNull`` object where a Jupyter server's Python gets ``None``, so
+    a click on an empty pile (index null) would otherwise be refused there.  Dicts and lists are
+    copied, nested at most 32 deep (deeper is left as is, and the checks refuse it).
+
+    >>> class JsNull: pass
+    >>> nulls_as_none({"event": "click", "pile": "f1", "index": JsNull(), "l": [JsNull()]})
+    {'event': 'click', 'pile': 'f1', 'index': None, 'l': [None]}
+    """
+    if type(value).__name__ == "JsNull":
+        return None
+    if depth >= 32:
+        return value
+    if isinstance(value, dict):
+        return {k: nulls_as_none(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [nulls_as_none(v, depth + 1) for v in value]
+    return value
+
+
 def _apply_page_message(widget: Any, intent: "Intent | None", msg: Any) -> str | None:
     """Act on one comm message; returns why it was refused, or None."""
-    content = msg.get("content") if isinstance(msg, dict) else None
+    content = nulls_as_none(msg.get("content")) if isinstance(msg, dict) else None
     data = content.get("data") if isinstance(content, dict) else None
     if not isinstance(data, dict):
         return "not a widget message"

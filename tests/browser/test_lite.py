@@ -45,12 +45,13 @@ def lite_server():
 
 @pytest.fixture
 def requests_seen(page, lite_server):
-    """Every URL the page (and its workers) asks for that is not the site's own."""
+    """Every URL the page (and its workers) asks for that is not the site's own (the browser's
+    built-in pages, such as Chromium's PDF viewer, never leave the machine)."""
     outside: list[str] = []
     base = lite_server.base + "/"
 
     def seen(request) -> None:
-        if not request.url.startswith((base, "blob:", "data:")):
+        if not request.url.startswith((base, "blob:", "data:", "chrome:", "chrome-extension:")):
             outside.append(request.url)
     page.context.on("request", seen)
     return outside
@@ -106,6 +107,10 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     page.locator(".tl-btn-undo").first.click()
     wait_version_after(page, ".tl-board", v1)
     assert counts() == before
+    # A click on an empty pile (the page sends index null, a JsNull in the page's Python) is taken.
+    page.locator('.tl-board [data-pile="f1"]').first.click()
+    page.get_by_text("is empty: pick up a card first").first.wait_for(timeout=30_000)
+    assert page.get_by_text("not a card index").count() == 0
     # An exercise answered wrong gets its hint (with the rule), in the page.
     exercise = page.locator(".lesson-exercise").first
     exercise.scroll_into_view_if_needed()
@@ -119,6 +124,7 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     assert page.evaluate(BROKEN_PICTURES) == []
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
+    assert page.locator(".jp-NotebookPanel").count() == 1, "the site reopened lesson 00 beside 04"
     run_all(page)
     shown = f"{SHOWN} .jp-OutputArea-output img, {SHOWN} .jp-OutputArea-output svg"
     # Outputs are drawn after the kernel answers: on a busy machine give the page time to draw them.
@@ -201,4 +207,24 @@ def test_lesson_09_charts_and_races_two_rule_sets_without_threads(page, lite_ser
     page.wait_for_function("""(shown) => [...document.querySelectorAll(shown + ' .widget-html-content')]
         .some(e => /deals each/.test(e.textContent) && !e.textContent.includes('...'))""", arg=SHOWN, timeout=60_000)
     assert page.locator(f"{SHOWN} .widget-html-content svg[role=img]").count() == 1     # the live chart
+    assert not requests_seen, requests_seen[:5]
+
+
+def test_the_leaderboard_notebook_checks_a_won_games_code_in_the_page(page, lite_server, requests_seen):
+    """A class with no server: the code of a won game (what a board's win shows) pasted into the
+    site's leaderboard notebook is replayed in the page's Python and ranked as a win."""
+    from tarot_learn import games, results, solve
+
+    state = games.new("klondike", seed=6, draw=3, build="any_suit")
+    for move in solve.solve(games.new("klondike", seed=6, draw=3, build="any_suit"), seconds=60).moves:
+        state.play(str(move))
+    assert state.is_won()
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_lesson(page, lite_server, "leaderboard.ipynb")
+    run_all(page)
+    page.locator(f"{SHOWN} textarea").last.fill(f"Ana: {results.result_code(state)}")
+    page.locator(f"{SHOWN} button.jupyter-button:has-text('Check the codes')").click()
+    row = page.locator(f"{SHOWN} .tl-leaderboard tbody tr", has_text="Ana").last
+    row.wait_for(timeout=60_000)
+    assert "won" in row.inner_text() and str(state.moves_made) in row.inner_text()
     assert not requests_seen, requests_seen[:5]
