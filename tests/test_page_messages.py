@@ -401,13 +401,13 @@ def board_snapshot(board: SolitaireBoard):
 def test_page_message_fuzz_solitaire_board(tmp_path, monkeypatch):
     monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))         # a valid resume token saves here
     board = SolitaireBoard("klondike", seed=3)
-    start = time.perf_counter()
+    start = time.process_time()
     tally = fuzz(board, board_snapshot(board), 5000, seed=1, surface=board.surface,
                  say=lambda: board.message)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     print(f"SolitaireBoard: {tally} in {took:.1f} s")
     assert tally["sent"] == 5000 and tally["changed"] > 0 and tally["valid"] < 2500
-    assert took < 40
+    assert took < 40                 # CPU seconds: bounded work per message, whatever else the machine runs
 
 
 def test_page_message_fuzz_presenter():
@@ -426,12 +426,12 @@ def test_page_message_fuzz_presenter():
 
 def test_page_message_fuzz_drill():
     drill = Drill(kind="mixed", cards="trumps", seed=4, height=120)
-    start = time.perf_counter()
+    start = time.process_time()
     snapshot = lambda: (id(drill.logic), drill.logic.score, drill.question.number,  # noqa: E731
                         drill.question.card, drill.logic.answered, len(drill.logic.history),
                         drill.logic.kind)
     tally = fuzz(drill, snapshot, 5000, seed=2, say=lambda: drill.feedback_html.value)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     print(f"Drill: {tally} in {took:.1f} s")
     assert tally["sent"] == 5000 and tally["changed"] > 0
     assert took < 20
