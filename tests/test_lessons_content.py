@@ -1,6 +1,7 @@
-"""What lessons 07, 08, 10 and 11 must show, checked on the notebooks' own outputs (run in a kernel):
-the order French Tarot is taught in, its French names, the deal value worked as players write it, a
-deal played along with a rule for every card, the deck lesson's mapping and the final check's report."""
+"""What the lessons must show: the order a learner takes them in (the decks lesson second), and, checked
+on the notebooks' own outputs (run in a kernel), the order French Tarot is taught in, its French names,
+the deal value worked as players write it, a deal played along with a rule for every card, the deck
+lesson's mapping, dealing Tarot Solitaire with one's own cards and the final check's report."""
 
 from __future__ import annotations
 
@@ -54,6 +55,63 @@ def run(stem: str, probe: str = "") -> tuple[dict[str, str], object]:
         lines = outputs.pop("probe").strip().splitlines()
         result = json.loads(lines[0]) if lines else None
     return outputs, result
+
+
+# ----- the order a learner follows: the deck, then how decks number it, then the numbers ----------
+COURSE = ["01_meet_the_deck", "10_decks", "02_numerology", "03_suit_alternation", "04_tarot_solitaire",
+          "05_klondike", "06_american_toad", "07_french_tarot_play", "08_french_tarot_scoring",
+          "09_rule_explorer", "11_final_check"]
+LINK = re.compile(r"\]\((\d\d_[a-z_]+)\.ipynb\)")
+
+
+def _last_markdown(stem: str) -> str:
+    return next(_source(c) for c in reversed(_cells(stem)) if c["cell_type"] == "markdown")
+
+
+def test_start_here_lists_the_lessons_in_the_order_to_follow():
+    listed = LINK.findall(_last_markdown("00_start_here"))
+    assert listed == COURSE
+    assert sorted(COURSE) == sorted(p.stem for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if p.stem != "00_start_here")
+    assert "comes second" in _last_markdown("00_start_here")
+
+
+@pytest.mark.parametrize("stem, following", list(zip(COURSE, COURSE[1:])))
+def test_each_lesson_points_to_the_next_one(stem, following):
+    text = _last_markdown(stem)
+    assert "## What next" in text, stem
+    assert LINK.findall(text.split("## What next", 1)[1])[0] == following
+
+
+def test_02_opens_with_the_numbering_the_engine_deals():
+    from tarot_learn.cards import Card
+
+    intro = _source(_cells("02_numerology")[0])
+    assert Card.parse("T8").name.startswith("Strength") and Card.parse("T11").name.startswith("Justice")
+    assert "Strength is VIII and Justice XI" in intro and "(10_decks.ipynb)" in intro
+
+
+def test_04_deals_with_your_own_cards_as_the_engine_does():
+    from types import SimpleNamespace
+
+    from tarot_learn import games
+
+    shown: dict[str, object] = {}
+    kit = SimpleNamespace(table=lambda head, rows: shown.update(head=head, rows=list(rows)),
+                          say=lambda text: shown.update(said=text))
+    cell = next(c for c in _cells("04_tarot_solitaire") if c.get("id") == "n04-own-deal")
+    exec(_source(cell), {"games": games, "kit": kit})
+    seen = games.new("tarot-solitaire", seed=2026).observation()
+    rows = [row[1:] for row in shown["rows"]]
+    assert [row[0] for row in shown["rows"]] == list(range(1, 11))
+    for j in range(9):
+        column = [row[j] for row in rows if row[j]]
+        assert len(column) == len(seen.pile(f"t{j + 1}").cards) + seen.pile(f"t{j + 1}").hidden
+        assert column[-1] == f"{seen.pile(f't{j + 1}').cards[-1]} (up)"
+        assert not any("(up)" in card for card in column[:-1])
+    stock = shown["said"].split("from the top: ")[1].rstrip(".").split(", ")
+    assert len(stock) == seen.pile("s").hidden
+    dealt = [card.removesuffix(" (up)") for row in rows for card in row if card]
+    assert len(set(dealt + stock)) == 78
 
 
 # ----- French Tarot in the order a learner needs it ------------------------------------------------
