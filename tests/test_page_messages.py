@@ -29,7 +29,7 @@ from tarot_learn.widgets import Drill, SolitaireBoard  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
 from tarot_learn.widgets._common import MAX_PAGE_TEXT  # noqa: E402
 from tarot_learn.widgets.session import widget_tree  # noqa: E402
-from tarot_learn.widgets.board import check_intent, patience_games  # noqa: E402
+from tarot_learn.widgets.board import intent_problem, patience_games  # noqa: E402
 
 PATIENCES = patience_games()
 
@@ -352,7 +352,7 @@ def valid_for(w: Any, msg: Any, board_surface: Any = None) -> bool:
             from tarot_learn.widgets.presenter import check_step_intent
             return check_step_intent(data["content"]) is None
         if w is board_surface:
-            return check_intent(data["content"]) is None
+            return intent_problem(data["content"]) is None
         return isinstance(w, ipywidgets.Button) and data["content"] == {"event": "click"} and not w.disabled
     if data.get("method") == "update" and isinstance(data.get("state"), dict) and len(data["state"]) == 1:
         (key, value), = data["state"].items()

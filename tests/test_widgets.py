@@ -175,13 +175,13 @@ def test_a_drop_is_one_move_and_one_view():
 
 def test_buttons_keys_and_press_come_from_one_table():
     from tarot_learn.widgets.actions import key_map, tooltip
-    from tarot_learn.widgets.board import ACTIONS, check_intent
+    from tarot_learn.widgets.board import ACTIONS, intent_problem
 
     board = SolitaireBoard("klondike", seed=3)
     assert board.surface.key_map == key_map(ACTIONS) and board.surface.key_map["z"] == "undo"
     assert set(board.buttons) == {a.name for a in ACTIONS if a.label is not None}
     for action in ACTIONS:
-        assert check_intent({"event": "key", "name": action.name}) is None
+        assert intent_problem({"event": "key", "name": action.name}) is None
         if action.label is not None:
             assert board.buttons[action.name].description.startswith(action.label[:4])
             assert board.buttons[action.name].tooltip == tooltip(action)

@@ -49,7 +49,7 @@ from ._common import MAX_PAGE_TEXT, css, esm, esc, message_html, pack_cards, res
 from .session import PageSession, PageSurface, batched, cached_pictures
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
-           "observation_digest", "check_intent", "place_name", "card_names", "board_pictures", "ACTIONS"]
+           "observation_digest", "intent_problem", "place_name", "card_names", "board_pictures", "ACTIONS"]
 
 # The intents a page may send, with the fields each one carries (an index may be null).
 _EVENTS = {"click": ("pile", "index"), "lift": ("pile", "index"), "dblclick": ("pile",),
@@ -179,7 +179,7 @@ def _pile_id(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 8 and value.isascii() and value.isalnum()
 
 
-def check_intent(content: Any) -> str | None:
+def intent_problem(content: Any) -> str | None:
     """Why ``content`` is not an intent the card table sends, or ``None`` when it is one:
     ``{"event": "click", "pile", "index"}``, ``{"event": "lift", "pile", "index"}`` (a drag has
     begun), ``{"event": "dblclick", "pile"}``,
@@ -189,9 +189,9 @@ def check_intent(content: Any) -> str | None:
     number from 0 to 200 (or null, or left out), a key name is one of the board's buttons, a
     ping's ``n`` a whole number below 2**31; no other field is taken.
 
-    >>> check_intent({"event": "click", "pile": "t1", "index": 0}) is None
+    >>> intent_problem({"event": "click", "pile": "t1", "index": 0}) is None
     True
-    >>> check_intent({"event": "key", "name": "explode"})
+    >>> intent_problem({"event": "key", "name": "explode"})
     "'explode' is not one of the board's keys"
     """
     if not isinstance(content, dict):
@@ -890,10 +890,10 @@ class SolitaireBoard(PageSession):
         self.buttons["draw"].description = "Redeal" if (not obs.pile("s").size and can_redeal) else "Draw"
 
     def on_intent(self, content: Any) -> None:
-        """Intents from the page, checked against a small schema (:func:`check_intent`).
+        """Intents from the page, checked against a small schema (:func:`intent_problem`).
         Anything else is ignored with a one-line message; no page message ever raises into the
         notebook."""
-        why = check_intent(content)
+        why = intent_problem(content)
         if why is not None:
             return self.refuse(f"The page sent the card table something it does not accept "
                                f"({why}); nothing changed.")
@@ -931,7 +931,7 @@ def _sentence(err: TarotLearnError) -> str:
 
 
 def _index(value: Any) -> int | None:
-    """A checked intent's index (:func:`check_intent` has made sure it is an int or None)."""
+    """A checked intent's index (:func:`intent_problem` has made sure it is an int or None)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
