@@ -144,7 +144,7 @@ def random_probe(board: SolitaireBoard, rng: random.Random) -> list[dict]:
     pile = rng.choice(piles)
     size = obs.pile(pile).size
     index = rng.choice([None, max(0, size - 1), rng.randrange(max(1, size))])
-    kind = rng.choice(["click", "click", "pickup-drop", "dblclick", "key", "junk"])
+    kind = rng.choice(["click", "click", "pickup-drop", "dblclick", "press", "junk"])
     if kind == "click":
         probes = [{"event": "click", "pile": pile, "index": index}]
     elif kind == "pickup-drop":
@@ -152,14 +152,14 @@ def random_probe(board: SolitaireBoard, rng: random.Random) -> list[dict]:
                   {"event": "click", "pile": rng.choice(piles), "index": None}]
     elif kind == "dblclick":
         probes = [{"event": "dblclick", "pile": pile}]
-    elif kind == "key":
-        probes = [{"event": "key", "name": rng.choice(["draw", "undo", "redo", "auto", "deselect",
+    elif kind == "press":
+        probes = [{"event": "press", "name": rng.choice(["draw", "undo", "redo", "auto", "deselect",
                                                        "share"])}]
     else:
         probes = [rng.choice([{"event": "click", "pile": "zz", "index": 3}, {"event": "warp"},
                               {"event": "drop", "src": pile, "index": 999, "dst": "f1"}, None])]
     if rng.random() < 0.5:
-        probes.append({"event": "key", "name": "undo"})
+        probes.append({"event": "press", "name": "undo"})
     return probes
 
 
@@ -252,7 +252,7 @@ def test_the_engines_stuck_verdict_would_tell_twins_apart_but_the_page_never_get
     assert page_bytes(boards[0]) == page_bytes(boards[1])
     assert boards[0].surface.view["status"] == "playing" and "No moves left" not in boards[0]._status.value
     for b in boards:                           # the top of the stock is the same card in both
-        intent(b, {"event": "key", "name": "draw"})
+        intent(b, {"event": "press", "name": "draw"})
     assert boards[0].state.moves_made == 1 and page_bytes(boards[0]) == page_bytes(boards[1])
 
 
@@ -265,7 +265,7 @@ def test_the_deal_code_stays_in_python_until_the_player_shares_it():
     for _ in range(200):                       # play on: no message names the code
         probes = random_probe(board, rng)
         for p in probes:
-            if p != {"event": "key", "name": "share"}:
+            if p != {"event": "press", "name": "share"}:
                 intent(board, p)
         assert code.encode() not in page_bytes(board)
     assert board.state.deal_code == code       # Python still has it
@@ -281,7 +281,7 @@ def test_a_class_challenge_board_never_shows_the_code():
     board = SolitaireBoard("tarot-solitaire", seed=11, sharing=False)
     code = board.state.deal_code
     board.buttons["share"].comm.handle_msg(comm_msg({"method": "custom", "content": {"event": "click"}}))
-    intent(board, {"event": "key", "name": "share"})
+    intent(board, {"event": "press", "name": "share"})
     assert board.message_kind == "refused" and "Sharing the deal code is off" in board.message
     assert code.encode() not in page_bytes(board) and board.state.deal_code == code
     board.press("auto")
@@ -294,7 +294,7 @@ def test_a_class_challenge_board_never_shows_the_code():
 
 
 # ----- page-message fuzz -----------------------------------------------------------------------------
-_WORDS = ["click", "dblclick", "drop", "key", "custom", "update", "request_state", "event", "pile",
+_WORDS = ["click", "dblclick", "drop", "press", "key", "custom", "update", "request_state", "event", "pile",
           "index", "src", "dst", "name", "value", "index", "state", "method", "content", "draw",
           "undo", "share", "new", "t1", "t3", "s", "w", "f1", "r", "\u00b2", "T19", "KS", "42",
           "\U0001f0a1", "\u202e", "\x00", "description", "disabled", "view", "images", "layout"]
@@ -305,7 +305,7 @@ _TOKENS = ["0123456789abcdef" * 2, "f" * 32, "F" * 32, "0" * 31, "../" * 11, "a"
 
 def random_intent(rng: random.Random) -> Any:
     """A card-table intent: valid, valid with bad arguments, or nonsense."""
-    event = rng.choice(["click", "dblclick", "drop", "key", "warp", None, "ping", "hello"])
+    event = rng.choice(["click", "dblclick", "drop", "press", "key", "warp", None, "ping", "hello"])
     body: dict[str, Any] = {"event": event}
     for name in ("pile", "index", "src", "dst", "name", "n", "token"):
         if rng.random() < (0.6 if name not in ("n", "token") or event in ("ping", "hello") else 0.05):
@@ -421,7 +421,7 @@ def test_page_message_fuzz_presenter():
     tally = fuzz(p, lambda: (p.step, p.surface.view["digest"]), 3000, seed=3, surface=p.surface,
                  say=lambda: p._refusal.value or "refused")
     assert tally["sent"] == 3000 and tally["changed"] > 0
-    assert check_step_intent({"event": "key", "name": "next", "x": 1}) is not None
+    assert check_step_intent({"event": "press", "name": "next", "x": 1}) is not None
 
 
 def test_page_message_fuzz_drill():

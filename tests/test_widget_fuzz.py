@@ -102,7 +102,7 @@ def make(cls: type) -> Any:
 TOKEN = "0123456789abcdef" * 2
 WORDS = ["t1", "t2", "t7", "s", "w", "f1", "f4", "r", "T21", "T0", "KS", "AW", "10C", "next", "prev",
          "first", "last", "explode", TOKEN, "../" * 11 + "ab", *(a.name for a in ACTIONS)]
-EVENTS = ["click", "dblclick", "drop", "key", "ping", "hello", "card", "timeout", "explode", "select", "move"]
+EVENTS = ["click", "dblclick", "drop", "press", "key", "ping", "hello", "card", "timeout", "explode", "select", "move"]
 FIELDS = ["event", "pile", "index", "src", "dst", "name", "n", "token", "card", "key", "turn"]
 TRAITS = ["value", "index", "children", "layout", "view", "images", "description", "disabled",
           "heartbeat", "key_map", "card_height", "mode", "options", "icon", "state", "_esm", "tooltip"]

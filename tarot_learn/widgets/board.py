@@ -53,7 +53,7 @@ __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "pag
 
 # The intents a page may send, with the fields each one carries (an index may be null).
 _EVENTS = {"click": ("pile", "index"), "lift": ("pile", "index"), "dblclick": ("pile",),
-           "drop": ("src", "index", "dst"), "key": ("name",), "ping": ("n",), "hello": ("token",)}
+           "drop": ("src", "index", "dst"), "press": ("name",), "ping": ("n",), "hello": ("token",)}
 _MAX_INDEX = 200          # more cards than any pile of any patience can hold
 
 
@@ -183,7 +183,7 @@ def intent_problem(content: Any) -> str | None:
     """Why ``content`` is not an intent the card table sends, or ``None`` when it is one:
     ``{"event": "click", "pile", "index"}``, ``{"event": "lift", "pile", "index"}`` (a drag has
     begun), ``{"event": "dblclick", "pile"}``,
-    ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "key", "name"}``, the heartbeat
+    ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "press", "name"}``, the heartbeat
     ``{"event": "ping", "n"}`` or ``{"event": "hello", "token"}`` (the page's resume token,
     :mod:`~tarot_learn.widgets.autosave`).  Pile ids are short ASCII words, an index is a whole
     number from 0 to 200 (or null, or left out), a key name is one of the board's buttons, a
@@ -191,7 +191,7 @@ def intent_problem(content: Any) -> str | None:
 
     >>> intent_problem({"event": "click", "pile": "t1", "index": 0}) is None
     True
-    >>> intent_problem({"event": "key", "name": "explode"})
+    >>> intent_problem({"event": "press", "name": "explode"})
     "'explode' is not one of the board's keys"
     """
     if not isinstance(content, dict):
