@@ -461,11 +461,11 @@ def test_page_messages_are_refused_in_one_line_and_nothing_reaches_the_notebook(
 
 def test_page_message_fuzz_page_key():
     """The challenge page's key widget takes one well-formed key and nothing else, never raising."""
-    from tarot_learn.widgets.pagekey import PageKey
+    from tarot_learn.widgets.browser_key import BrowserKey
 
     rng = random.Random(9)
     taken: list[str] = []
-    widget = PageKey(taken.append)
+    widget = BrowserKey(taken.append)
     for _ in range(3000):
         content = random_json(rng, ["key", "event", "0a" * 16, "../" * 11])
         if rng.random() < 0.3:

@@ -66,7 +66,7 @@ def _presenter_args() -> dict[str, Any]:
 # Arguments for the classes that need some (every other class is made with none).
 MINIMAL: dict[str, Callable[[], dict[str, Any]]] = {
     "Presenter": _presenter_args,
-    "PageKey": lambda: {"on_key": lambda _key: None},
+    "BrowserKey": lambda: {"on_key": lambda _key: None},
     "PageSession": lambda: {"children": []},
     "Drill": lambda: {"seed": 1, "remember": False},
     "SolitaireBoard": lambda: {"game": "klondike", "seed": 3},
@@ -79,7 +79,7 @@ CLASSES = widget_classes()
 def test_every_widget_class_is_found():
     names = {c.__name__ for c in CLASSES}
     assert {"SolitaireBoard", "TarotTable", "Drill", "Presenter", "DeckUpload", "PatienceView",
-            "TableView", "PageKey"} <= names
+            "TableView", "BrowserKey"} <= names
 
 
 @pytest.fixture(scope="module", autouse=True)
