@@ -285,8 +285,8 @@ def test_no_moves_left_only_when_the_player_can_see_it(monkeypatch):
     blocked = games.from_layout("klondike", f"t1: [{rest}] 2S")
     board = SolitaireBoard(state=blocked)
     assert blocked.legal_moves() == []
-    assert board.surface.view["status"] == "stuck" and "No moves left" in board._status.value
-    assert board.summary()["status"] == "stuck"
+    assert board.surface.view["status"] == "no_moves" and "No moves left" in board._status.value
+    assert board.summary()["status"] == "no_moves"
 
 
 def test_new_deal_from_seed_code_or_blank_and_bad_entries():

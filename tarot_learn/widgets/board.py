@@ -89,8 +89,8 @@ def patience_games() -> list[str]:
 
 
 def page_status(obs: PatienceObservation) -> str:
-    """``won``, ``stuck`` (no legal move at all: the player can see that) or ``playing``.  The
-    observation's own ``status`` may call a position stuck after looking through the face-down
+    """``won``, ``no_moves`` (no legal move at all: the player can see that) or ``playing``.  The
+    observation's own ``status`` may say "no moves" after looking through the face-down
     stock, which the player cannot do, so the page never gets that.
 
     >>> from tarot_learn import games
@@ -99,7 +99,7 @@ def page_status(obs: PatienceObservation) -> str:
     """
     if obs.won:
         return "won"
-    return "playing" if obs.legal else "stuck"
+    return "playing" if obs.legal else "no_moves"
 
 
 def place_name(pile: Any) -> str:
@@ -754,7 +754,7 @@ class SolitaireBoard(PageSession):
             return self._sync()
         move, source = _hint_move(st)
         if move is None:
-            self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "stuck")
+            self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "no_moves")
             return self._sync()
         if move.action == "move":
             cards = self._cards(move.src)
@@ -874,10 +874,10 @@ class SolitaireBoard(PageSession):
         if status == "won":
             self._status.value = message_html(f"You won in {obs.moves_made} moves! "
                                               f"{self._share_words()}", "win")
-        elif status == "stuck":
+        elif status == "no_moves":
             self._status.value = message_html(
                 "No moves left: no card can move and the stock cannot be turned. Undo to try "
-                "another line, or deal again.", "stuck")
+                "another line, or deal again.", "no_moves")
         else:
             self._status.value = ""
         self._explain.value = message_html(self.message, self.message_kind) if self.message else ""

@@ -282,8 +282,9 @@ class ChallengeBook:
     def csv(self, challenge: Challenge) -> str:
         """Every result of ``challenge`` as CSV (for a spreadsheet), with the codes to check again."""
         return self.store.export_csv(
-            "SELECT r.challenge_id AS challenge, r.name, CASE r.won WHEN 1 THEN 'won' ELSE 'stuck' END AS result, "
-            "r.moves, ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
+            "SELECT r.challenge_id AS challenge, r.name, "
+            "CASE r.won WHEN 1 THEN 'won' ELSE 'unfinished' END AS result, r.moves, "
+            "ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
             "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
 
 

@@ -34,7 +34,7 @@ MAX_CODES = 300          # lines checked from one paste (a class or two); the re
 
 @dataclass(frozen=True)
 class Entry:
-    """One verified result: who, how many moves, won or stuck, seconds taken (None: unknown)."""
+    """One verified result: who, how many moves, won or unfinished, seconds taken (None: unknown)."""
 
     name: str
     moves: int
@@ -149,7 +149,7 @@ def entries_html(entries: list[Entry], caption: str = "Leaderboard") -> str:
     if not entries:
         return f'<p class="tl-leaderboard-empty">{html.escape(caption)}: no verified result yet.</p>'
     rows = "".join(
-        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{"won" if e.won else "stuck"}</td>'
+        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{"won" if e.won else "unfinished"}</td>'
         f"<td>{e.moves}</td><td>{clock_text(e.seconds)}</td></tr>" for i, e in enumerate(entries, 1))
     return (f'<table class="tl-leaderboard"><caption>{html.escape(caption)}</caption><thead><tr>'
             f'<th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Result</th>'

@@ -307,7 +307,7 @@ function render({ model, el: root }) {
       }
       (p.kind === "tableau" ? cols : p.kind === "foundation" ? right : left).appendChild(node);
     }
-    const banner = view.status === "won" ? "You won!" : view.status === "stuck" ? "No moves left" : "";
+    const banner = view.status === "won" ? "You won!" : view.status === "no_moves" ? "No moves left" : "";
     if (banner) {
       const b = el("div", `tl-banner tl-banner-${view.status}`, { role: "status" });
       b.textContent = banner;
