@@ -152,7 +152,7 @@ async def student(i: int, base: str, password: str, delay: float, moves: int, ou
         out["board"].append(time.monotonic() - t0)
         for _ in range(moves):
             await asyncio.sleep(1.0)
-            out["moves"].append(await page.intent(board, {"event": "key", "name": "draw"}))
+            out["moves"].append(await page.intent(board, {"event": "press", "name": "draw"}))
         out["done"] += 1
         if out["done"] == out["expected"]:
             everyone_in.set()

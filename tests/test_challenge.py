@@ -157,10 +157,10 @@ def test_results_are_ranked_by_fewest_moves_then_time(book, ch):
     assert [e.name for e in book.results(ch)] == ["Ben", "Ana", "Ben"]
 
 
-def test_equal_moves_are_ranked_by_time_and_a_won_game_before_a_stuck_one():
-    entries = [Entry("slow", 119, True, 300.0), Entry("stuck", 12, False, 10.0), Entry("quick", 119, True, 90.0),
+def test_equal_moves_are_ranked_by_time_and_a_won_game_before_an_unfinished_one():
+    entries = [Entry("slow", 119, True, 300.0), Entry("unfinished", 12, False, 10.0), Entry("quick", 119, True, 90.0),
                Entry("quick", 140, True, 20.0)]
-    assert [(e.name, e.moves) for e in ordered(entries)] == [("quick", 119), ("slow", 119), ("stuck", 12)]
+    assert [(e.name, e.moves) for e in ordered(entries)] == [("quick", 119), ("slow", 119), ("unfinished", 12)]
 
 
 def test_a_code_of_another_deal_or_other_options_is_refused(book, ch):

@@ -229,7 +229,7 @@ def test_legacy_and_garbage_clients_leave_the_server_answering(server):
         rogue.socket.write_message(v1_frame("shell", [b"not json"] * 4), binary=True)
 
         t0 = time.monotonic()
-        await student.intent(board, {"event": "key", "name": "draw"}, timeout=1.0)
+        await student.intent(board, {"event": "press", "name": "draw"}, timeout=1.0)
         status, _ = await asyncio.to_thread(server.get, "tarot/")
         assert status == 200 and time.monotonic() - t0 < 1.0
         await asyncio.sleep(0.2)

@@ -7,7 +7,7 @@ import json
 import pytest
 import random
 
-from tarot_learn.classroom.model.hall import Hall, check_intent, seat_view
+from tarot_learn.classroom.model.hall import Hall, read_table_intent, seat_view
 from tarot_learn.classroom.model.keys import hash_any
 from tarot_learn.classroom.tables import FakeClock
 from tarot_learn.errors import IllegalMove, TarotLearnError
@@ -93,7 +93,7 @@ def test_the_lobby_lists_public_open_tables_only() -> None:
     private = next(t for t in hall.tables.values() if t.options.private)
     with pytest.raises(IllegalMove):
         hall.join(private.id, "Eve")
-    assert check_intent({"kind": "deal"}) == {"kind": "deal"}
+    assert read_table_intent({"kind": "deal"}) == {"kind": "deal"}
 
 
 WORDS = ["kind", "move", "options", "deal", "robots", "propose_end", "accept_end", "refuse_end",

@@ -58,7 +58,7 @@ def test_kl12_no_legal_move_left_is_over_and_lost():
 
 def test_kl12_kl15_a_useful_card_back_down_means_not_over():
     s = L(BLACK)                            # foundation_return=True: the King of Hearts may come down
-    assert not s.is_stuck() and not s.is_over()
+    assert not s.is_stock_loop() and not s.is_over()
     s.play("f2>t5")
     s.play("t3>t5")                         # the Queen of Clubs on it, the Jack of Spades turns up
     assert s.down[2] == 0
@@ -68,11 +68,11 @@ def test_kl12_stuck_when_only_the_stock_cycles():
     s = L(BLACK.replace("..10S", "..9S").replace("[JS]", "[10S]") + "\ns: JS",
           foundation_return=False)
     assert s.legal_moves() == [Move("draw")]
-    assert s.is_stuck() and s.is_over()
+    assert s.is_stock_loop() and s.is_over()
     s.play("draw")
     assert s.legal_moves() == [Move("redeal")] and s.is_over()
     s2 = L(BLACK.replace("..10S", "..9S") + "\ns: 10S", foundation_return=False)
-    assert not s2.is_stuck()                 # the 10 of Spades waits in the stock, then goes up
+    assert not s2.is_stock_loop()                 # the 10 of Spades waits in the stock, then goes up
 
 
 # ----- KL-3, KL-4 building ----------------------------------------------------------------------------

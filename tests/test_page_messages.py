@@ -29,7 +29,7 @@ from tarot_learn.widgets import Drill, SolitaireBoard  # noqa: E402
 from page_fuzz import random_json  # noqa: E402
 from tarot_learn.widgets._common import MAX_PAGE_TEXT  # noqa: E402
 from tarot_learn.widgets.session import widget_tree  # noqa: E402
-from tarot_learn.widgets.board import check_intent, patience_games  # noqa: E402
+from tarot_learn.widgets.board import intent_problem, patience_games  # noqa: E402
 
 PATIENCES = patience_games()
 
@@ -144,7 +144,7 @@ def random_probe(board: SolitaireBoard, rng: random.Random) -> list[dict]:
     pile = rng.choice(piles)
     size = obs.pile(pile).size
     index = rng.choice([None, max(0, size - 1), rng.randrange(max(1, size))])
-    kind = rng.choice(["click", "click", "pickup-drop", "dblclick", "key", "junk"])
+    kind = rng.choice(["click", "click", "pickup-drop", "dblclick", "press", "junk"])
     if kind == "click":
         probes = [{"event": "click", "pile": pile, "index": index}]
     elif kind == "pickup-drop":
@@ -152,14 +152,14 @@ def random_probe(board: SolitaireBoard, rng: random.Random) -> list[dict]:
                   {"event": "click", "pile": rng.choice(piles), "index": None}]
     elif kind == "dblclick":
         probes = [{"event": "dblclick", "pile": pile}]
-    elif kind == "key":
-        probes = [{"event": "key", "name": rng.choice(["draw", "undo", "redo", "auto", "deselect",
+    elif kind == "press":
+        probes = [{"event": "press", "name": rng.choice(["draw", "undo", "redo", "auto", "deselect",
                                                        "share"])}]
     else:
         probes = [rng.choice([{"event": "click", "pile": "zz", "index": 3}, {"event": "warp"},
                               {"event": "drop", "src": pile, "index": 999, "dst": "f1"}, None])]
     if rng.random() < 0.5:
-        probes.append({"event": "key", "name": "undo"})
+        probes.append({"event": "press", "name": "undo"})
     return probes
 
 
@@ -246,13 +246,13 @@ def test_the_engines_stuck_verdict_would_tell_twins_apart_but_the_page_never_get
     swapped = [aces_kings[0]] + rest[1:], [rest[0]] + aces_kings[1:]
     two = games.from_layout("klondike", f"s: {' '.join(swapped[0])}\nt1: [{' '.join(swapped[1])}] 2H")
     assert seen(one) == seen(two)
-    assert (one.is_stuck(), two.is_stuck()) == (True, False)
+    assert (one.is_stock_loop(), two.is_stock_loop()) == (True, False)
     assert one.observation() == two.observation() and one.observation().status == "playing"
     boards = [SolitaireBoard(state=one), SolitaireBoard(state=two)]
     assert page_bytes(boards[0]) == page_bytes(boards[1])
     assert boards[0].surface.view["status"] == "playing" and "No moves left" not in boards[0]._status.value
     for b in boards:                           # the top of the stock is the same card in both
-        intent(b, {"event": "key", "name": "draw"})
+        intent(b, {"event": "press", "name": "draw"})
     assert boards[0].state.moves_made == 1 and page_bytes(boards[0]) == page_bytes(boards[1])
 
 
@@ -265,7 +265,7 @@ def test_the_deal_code_stays_in_python_until_the_player_shares_it():
     for _ in range(200):                       # play on: no message names the code
         probes = random_probe(board, rng)
         for p in probes:
-            if p != {"event": "key", "name": "share"}:
+            if p != {"event": "press", "name": "share"}:
                 intent(board, p)
         assert code.encode() not in page_bytes(board)
     assert board.state.deal_code == code       # Python still has it
@@ -281,7 +281,7 @@ def test_a_class_challenge_board_never_shows_the_code():
     board = SolitaireBoard("tarot-solitaire", seed=11, sharing=False)
     code = board.state.deal_code
     board.buttons["share"].comm.handle_msg(comm_msg({"method": "custom", "content": {"event": "click"}}))
-    intent(board, {"event": "key", "name": "share"})
+    intent(board, {"event": "press", "name": "share"})
     assert board.message_kind == "refused" and "Sharing the deal code is off" in board.message
     assert code.encode() not in page_bytes(board) and board.state.deal_code == code
     board.press("auto")
@@ -294,7 +294,7 @@ def test_a_class_challenge_board_never_shows_the_code():
 
 
 # ----- page-message fuzz -----------------------------------------------------------------------------
-_WORDS = ["click", "dblclick", "drop", "key", "custom", "update", "request_state", "event", "pile",
+_WORDS = ["click", "dblclick", "drop", "press", "key", "custom", "update", "request_state", "event", "pile",
           "index", "src", "dst", "name", "value", "index", "state", "method", "content", "draw",
           "undo", "share", "new", "t1", "t3", "s", "w", "f1", "r", "\u00b2", "T19", "KS", "42",
           "\U0001f0a1", "\u202e", "\x00", "description", "disabled", "view", "images", "layout"]
@@ -305,7 +305,7 @@ _TOKENS = ["0123456789abcdef" * 2, "f" * 32, "F" * 32, "0" * 31, "../" * 11, "a"
 
 def random_intent(rng: random.Random) -> Any:
     """A card-table intent: valid, valid with bad arguments, or nonsense."""
-    event = rng.choice(["click", "dblclick", "drop", "key", "warp", None, "ping", "hello"])
+    event = rng.choice(["click", "dblclick", "drop", "press", "key", "warp", None, "ping", "hello"])
     body: dict[str, Any] = {"event": event}
     for name in ("pile", "index", "src", "dst", "name", "n", "token"):
         if rng.random() < (0.6 if name not in ("n", "token") or event in ("ping", "hello") else 0.05):
@@ -352,7 +352,7 @@ def valid_for(w: Any, msg: Any, board_surface: Any = None) -> bool:
             from tarot_learn.widgets.presenter import check_step_intent
             return check_step_intent(data["content"]) is None
         if w is board_surface:
-            return check_intent(data["content"]) is None
+            return intent_problem(data["content"]) is None
         return isinstance(w, ipywidgets.Button) and data["content"] == {"event": "click"} and not w.disabled
     if data.get("method") == "update" and isinstance(data.get("state"), dict) and len(data["state"]) == 1:
         (key, value), = data["state"].items()
@@ -421,7 +421,7 @@ def test_page_message_fuzz_presenter():
     tally = fuzz(p, lambda: (p.step, p.surface.view["digest"]), 3000, seed=3, surface=p.surface,
                  say=lambda: p._refusal.value or "refused")
     assert tally["sent"] == 3000 and tally["changed"] > 0
-    assert check_step_intent({"event": "key", "name": "next", "x": 1}) is not None
+    assert check_step_intent({"event": "press", "name": "next", "x": 1}) is not None
 
 
 def test_page_message_fuzz_drill():
@@ -461,11 +461,11 @@ def test_page_messages_are_refused_in_one_line_and_nothing_reaches_the_notebook(
 
 def test_page_message_fuzz_page_key():
     """The challenge page's key widget takes one well-formed key and nothing else, never raising."""
-    from tarot_learn.widgets.pagekey import PageKey
+    from tarot_learn.widgets.browser_key import BrowserKey
 
     rng = random.Random(9)
     taken: list[str] = []
-    widget = PageKey(taken.append)
+    widget = BrowserKey(taken.append)
     for _ in range(3000):
         content = random_json(rng, ["key", "event", "0a" * 16, "../" * 11])
         if rng.random() < 0.3:

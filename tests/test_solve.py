@@ -136,14 +136,14 @@ def _endgame(game: str, rng: random.Random, left: int, **opts):
     to random columns (face down under one face-up card) and the stock."""
     cls = games.get(game)
     probe = cls.new(0, **opts)
-    tbl = probe.tbl
+    facts = probe.facts
     per_found: dict[int, list] = {}
     loose = []
-    for i, card in enumerate(tbl.cards):
-        if tbl.found_pos[i] < 0:
+    for i, card in enumerate(facts.cards):
+        if facts.found_pos[i] < 0:
             loose.append(card)
         else:
-            per_found.setdefault(tbl.found_slots[i][0], []).append((tbl.found_pos[i], card))
+            per_found.setdefault(facts.found_slots[i][0], []).append((facts.found_pos[i], card))
     piles = {f: [c for _, c in sorted(cs)] for f, cs in per_found.items()}
     heights = {f: len(cs) for f, cs in piles.items()}
     total = sum(heights.values())

@@ -325,7 +325,7 @@ def test_ts15_stuck_when_only_the_stock_cycles():
     s = L(STUCK.format("NP"), fool="trump_ace")
     assert s.legal_moves() == [Move("draw")]
     obs = s.observation()
-    assert s.is_stuck() and s.is_over() and not obs.won
+    assert s.is_stock_loop() and s.is_over() and not obs.won
     # Stuck is found by looking through the face-down stock: a Python-side fact, never sent to
     # the player, whose observation says only what can be seen: a draw is still there to make.
     assert obs.status == "playing" and not obs.over and obs.current_player == 0 == s.current_player()
@@ -337,7 +337,7 @@ def test_ts15_stuck_when_only_the_stock_cycles():
 
 def test_ts15_not_stuck_while_a_card_can_still_go_up():
     s = L(STUCK.format("PP").replace("[PP]", "[NP]"), fool="trump_ace")
-    assert not s.is_stuck() and s.observation().status == "playing" and not s.observation().over
+    assert not s.is_stock_loop() and s.observation().status == "playing" and not s.observation().over
 
 
 # ----- TS-16 draw option ----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from tarot_learn.classroom.server.probe import Page
 
 QUOTA = 2      # kernels per browser in this module's server
 CULL = 5       # seconds a kernel may stay with no page connected
-DRAW = {"event": "key", "name": "draw"}
+DRAW = {"event": "press", "name": "draw"}
 
 
 class _Stay(urllib.request.HTTPRedirectHandler):

@@ -234,14 +234,14 @@ def endgame(game, rng, left, **opts):
     """A random late position: each foundation up to a random height, the other cards in three
     columns (face down under their top card) and the stock."""
     cls = games.get(game)
-    tbl = cls.new(0, **opts).tbl
+    facts = cls.new(0, **opts).facts
     piles: dict[int, list] = {}
     loose = []
-    for i, card in enumerate(tbl.cards):
-        if tbl.found_pos[i] < 0:
+    for i, card in enumerate(facts.cards):
+        if facts.found_pos[i] < 0:
             loose.append(card)
         else:
-            piles.setdefault(tbl.found_slots[i][0], []).append((tbl.found_pos[i], card))
+            piles.setdefault(facts.found_slots[i][0], []).append((facts.found_pos[i], card))
     piles = {f: [c for _, c in sorted(cs)] for f, cs in piles.items()}
     heights = {f: len(cs) for f, cs in piles.items()}
     for _ in range(max(0, left - len(loose))):

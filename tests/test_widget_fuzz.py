@@ -66,7 +66,7 @@ def _presenter_args() -> dict[str, Any]:
 # Arguments for the classes that need some (every other class is made with none).
 MINIMAL: dict[str, Callable[[], dict[str, Any]]] = {
     "Presenter": _presenter_args,
-    "PageKey": lambda: {"on_key": lambda _key: None},
+    "BrowserKey": lambda: {"on_key": lambda _key: None},
     "PageSession": lambda: {"children": []},
     "Drill": lambda: {"seed": 1, "remember": False},
     "SolitaireBoard": lambda: {"game": "klondike", "seed": 3},
@@ -79,7 +79,7 @@ CLASSES = widget_classes()
 def test_every_widget_class_is_found():
     names = {c.__name__ for c in CLASSES}
     assert {"SolitaireBoard", "TarotTable", "Drill", "Presenter", "DeckUpload", "PatienceView",
-            "TableView", "PageKey"} <= names
+            "TableView", "BrowserKey"} <= names
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -102,7 +102,7 @@ def make(cls: type) -> Any:
 TOKEN = "0123456789abcdef" * 2
 WORDS = ["t1", "t2", "t7", "s", "w", "f1", "f4", "r", "T21", "T0", "KS", "AW", "10C", "next", "prev",
          "first", "last", "explode", TOKEN, "../" * 11 + "ab", *(a.name for a in ACTIONS)]
-EVENTS = ["click", "dblclick", "drop", "key", "ping", "hello", "card", "timeout", "explode", "select", "move"]
+EVENTS = ["click", "dblclick", "drop", "press", "key", "ping", "hello", "card", "timeout", "explode", "select", "move"]
 FIELDS = ["event", "pile", "index", "src", "dst", "name", "n", "token", "card", "key", "turn"]
 TRAITS = ["value", "index", "children", "layout", "view", "images", "description", "disabled",
           "heartbeat", "key_map", "card_height", "mode", "options", "icon", "state", "_esm", "tooltip"]

@@ -175,13 +175,13 @@ def test_a_drop_is_one_move_and_one_view():
 
 def test_buttons_keys_and_press_come_from_one_table():
     from tarot_learn.widgets.actions import key_map, tooltip
-    from tarot_learn.widgets.board import ACTIONS, check_intent
+    from tarot_learn.widgets.board import ACTIONS, intent_problem
 
     board = SolitaireBoard("klondike", seed=3)
     assert board.surface.key_map == key_map(ACTIONS) and board.surface.key_map["z"] == "undo"
     assert set(board.buttons) == {a.name for a in ACTIONS if a.label is not None}
     for action in ACTIONS:
-        assert check_intent({"event": "key", "name": action.name}) is None
+        assert intent_problem({"event": "press", "name": action.name}) is None
         if action.label is not None:
             assert board.buttons[action.name].description.startswith(action.label[:4])
             assert board.buttons[action.name].tooltip == tooltip(action)
@@ -221,7 +221,7 @@ def test_undo_redo_buttons_and_move_counter():
     board.press("undo")
     assert state.key() == key0 and board.buttons["redo"].disabled is False
     assert state.moves_made == 1                     # undo never lowers the score (TS-21)
-    board._on_browser_msg(board.surface, {"event": "key", "name": "redo"}, [])
+    board._on_browser_msg(board.surface, {"event": "press", "name": "redo"}, [])
     assert state.key() == key1 and state.moves_made == 2
     board.press("undo")
     board.press("undo")                             # the second has nothing to undo
@@ -285,8 +285,8 @@ def test_no_moves_left_only_when_the_player_can_see_it(monkeypatch):
     blocked = games.from_layout("klondike", f"t1: [{rest}] 2S")
     board = SolitaireBoard(state=blocked)
     assert blocked.legal_moves() == []
-    assert board.surface.view["status"] == "stuck" and "No moves left" in board._status.value
-    assert board.summary()["status"] == "stuck"
+    assert board.surface.view["status"] == "no_moves" and "No moves left" in board._status.value
+    assert board.summary()["status"] == "no_moves"
 
 
 def test_new_deal_from_seed_code_or_blank_and_bad_entries():
@@ -353,7 +353,7 @@ def test_browser_garbage_never_breaks_the_board():
     key = board.state.key()
     for msg in (None, 3, {}, {"event": "click"}, {"event": "click", "pile": 5, "index": "x"},
                 {"event": "drop", "src": "t1", "index": None, "dst": "nowhere"},
-                {"event": "dblclick", "pile": "f9"}, {"event": "key", "name": None}):
+                {"event": "dblclick", "pile": "f9"}, {"event": "press", "name": None}):
         board._on_browser_msg(board.surface, msg, [])
     assert board.state.key() == key and board.state.moves == []
     assert view_counts(board) == state_counts(board.state)
@@ -458,7 +458,7 @@ def test_page_messages_outside_the_schema_are_refused_visibly():
     board = SolitaireBoard("tarot-solitaire", seed=9)
     key = board.state.key()
     for msg in (None, [1, 2], {"event": "explode"}, {"event": "click", "pile": "t1", "index": float("nan")},
-                {"event": "click", "pile": "t1", "index": 1e300}, {"event": "key", "name": "s>s"}):
+                {"event": "click", "pile": "t1", "index": 1e300}, {"event": "press", "name": "s>s"}):
         board.message = ""
         board._on_browser_msg(board.surface, msg, [])
         assert board.message                                  # something is always said
@@ -600,7 +600,7 @@ def test_presenter_steps_through_a_students_game_proved_by_replay():
         move = line[k - 1]
         note = replay.explain(move)
         replay.play(move)
-        page_sends(p.surface, {"event": "key", "name": "next"})
+        page_sends(p.surface, {"event": "press", "name": "next"})
         assert p.step == k and p.explanation() == note
         assert p.surface.view["digest"] == observation_digest(replay.observation())
         for rid in rule_ids(note):

@@ -14,7 +14,7 @@ function clock(seconds) {
 function leaderboard(rows) {
   if (!rows.length) return '<p class="tl-leaderboard-empty">Leaderboard: no verified result yet.</p>';
   const body = rows.map((e) => `<tr><td>${e.rank}</td><th scope="row">${esc(e.name)}</th>` +
-    `<td>${e.won ? 'won' : 'stuck'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
+    `<td>${e.won ? 'won' : 'unfinished'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
   return '<table class="tl-leaderboard"><caption>Leaderboard</caption><thead><tr><th scope="col">Rank</th>' +
     '<th scope="col">Name</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Time</th>' +
     `</tr></thead><tbody>${body}</tbody></table>`;

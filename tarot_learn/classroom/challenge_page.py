@@ -5,7 +5,7 @@ from the class file itself and builds the board with ``SolitaireBoard(state=...,
 the deal code stays in the kernel, the page gets only what the player sees.  When the game ends
 its result code is handed in and checked by replay like any other; a *paste a result code* box
 takes codes too (each one checked: a forged or edited code is refused with the reason).  The name
-belongs to this browser: an invisible :class:`~tarot_learn.widgets.pagekey.PageKey` hands the
+belongs to this browser: an invisible :class:`~tarot_learn.widgets.browser_key.BrowserKey` hands the
 kernel the key the browser keeps for the page, and the class file refuses the name to any other
 key (the teacher can free it).
 
@@ -33,7 +33,7 @@ from tarot_learn.classroom.model.leaderboard import Entry, clock_text
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
-from tarot_learn.widgets.pagekey import PageKey
+from tarot_learn.widgets.browser_key import BrowserKey
 
 __all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope"]
 
@@ -109,7 +109,7 @@ class ChallengePage(W.VBox):
         self.player: str | None = None
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
-        self.key_widget = PageKey(lambda key: None)     # the browser's key for this page, once drawn
+        self.key_widget = BrowserKey(lambda key: None)     # the browser's key for this page, once drawn
         self.status, self.pasted = W.HTML(), W.HTML()
         self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
         self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))

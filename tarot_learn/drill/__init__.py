@@ -52,7 +52,5 @@ from .memory import Memory, Progress
 from .questions import CARD_SETS, KINDS, Question, select_cards
 from .session import NEW_EVERY, CardStats, Drill, DrillStats, MarkedAnswer
 
-Feedback = MarkedAnswer     # the name the drill widget and older notebooks import
-
-__all__ = ["Drill", "Question", "MarkedAnswer", "Feedback", "CardStats", "DrillStats", "KINDS", "CARD_SETS",
+__all__ = ["Drill", "Question", "MarkedAnswer", "CardStats", "DrillStats", "KINDS", "CARD_SETS",
            "parse_answer", "select_cards", "Memory", "Progress", "MAX_ANSWER", "NEW_EVERY"]

@@ -26,7 +26,7 @@ from typing import Any, Hashable
 from ..cards import Card, CardError, double_deck
 from ..core import IllegalMove, LayoutError, Move, SaveError
 from .registry import register
-from .solitaire import Patience, Table
+from .solitaire import CardFacts, Patience
 from .variants import KnobCodes, options_for
 
 __all__ = ["AmericanToad"]
@@ -65,10 +65,10 @@ class AmericanToad(KnobCodes, Patience):
         return double_deck()
 
     # ----- rules as data -------------------------------------------------------------------------
-    def _table_key(self) -> Hashable:
+    def _facts_key(self) -> Hashable:
         return self.base, self.options["empty_column"], self.options["build"]
 
-    def _make_table(self) -> Table:
+    def _make_facts(self) -> CardFacts:
         base = self.base
         build = self.options["build"]
         empty = self.options["empty_column"]
@@ -87,7 +87,7 @@ class AmericanToad(KnobCodes, Patience):
             s = self.FOUND_LABELS.index(card.suit.title)
             return (s, s + 1), (card.rank - base) % 13
 
-        return Table.build(double_deck(), fits, empty_ok, found)
+        return CardFacts.build(double_deck(), fits, empty_ok, found)
 
     def _max_redeals(self) -> int | None:
         return int(self.options["redeals"])
@@ -218,7 +218,7 @@ class AmericanToad(KnobCodes, Patience):
             return f"Turn the waste over into a new stock ({left} redeal(s) left, AT-11)."
         src, dst = self.pile(move.src), self.pile(move.dst)
         assert src is not None and dst is not None
-        card = self.tbl.cards[src[2][-move.count]]
+        card = self.facts.cards[src[2][-move.count]]
         empties = move.src[0] == "t" and len(src[2]) == move.count and self.reserve
         fill = " The reserve's top card fills the emptied pile at once (AT-9)." if empties else ""
         seq = f" with the {move.count - 1} card(s) on it (AT-8)" if move.count > 1 else ""
@@ -229,7 +229,7 @@ class AmericanToad(KnobCodes, Patience):
             return f"{card.name} goes up: it is next in suit on its foundation (AT-4).{fill}"
         if not dst[2]:
             return f"{card.name}{seq} fills the empty pile {move.dst}: the reserve is empty (AT-9).{fill}"
-        target = self.tbl.cards[dst[2][-1]]
+        target = self.facts.cards[dst[2][-1]]
         wrap = ", King on Ace wrapping round" if card.rank == 13 else ""
         how = {"same_suit": "same suit", "alternate": f"{card.color} on {target.color}",
                "any_suit": "any suit in this variant"}[self.options["build"]]

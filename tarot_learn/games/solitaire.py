@@ -34,7 +34,7 @@ from ..deals import shuffled
 from ..observation import Observation, Pile, Role
 from .layout import check_pile_names, read_layout, split_layout, write_layout
 
-__all__ = ["CardFacts", "Table", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
+__all__ = ["CardFacts", "Patience", "PatienceObservation", "DRAW", "REDEAL"]
 
 DRAW = Move("draw")
 REDEAL = Move("redeal")
@@ -98,9 +98,6 @@ class CardFacts:
                    tuple(frozenset(c) for c in children_l))
 
 
-Table = CardFacts     # the name American Toad's rules import
-
-
 class Patience(State):
     """Base of the three patiences.  A game sets the class attributes below and writes
     :meth:`_make_facts`, :meth:`_deal`, the ``_why_not_*`` messages and :meth:`_explain`; where
@@ -136,16 +133,9 @@ class Patience(State):
         raise NotImplementedError
 
     def _facts_key(self) -> Hashable:
-        return self._table_key()
-
-    def _make_facts(self) -> CardFacts:
-        return self._make_table()
-
-    # A game may still name the two hooks above by their first names (American Toad does).
-    def _table_key(self) -> Hashable:
         return ()
 
-    def _make_table(self) -> CardFacts:
+    def _make_facts(self) -> CardFacts:
         raise NotImplementedError
 
     @property

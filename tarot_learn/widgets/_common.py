@@ -100,8 +100,9 @@ def rule_ids(text: str) -> list[str]:
 
 
 def message_html(text: str, kind: str = "info", details: bool | None = None) -> str:
-    """A short panel message; ``kind`` is ``info``, ``ok``, ``refused``, ``win``, ``hint`` or
-    ``stuck``.  Rule ids in the text are set in bold; in a refusal, a hint or a "stuck" message
+    """A short panel message; ``kind`` is ``info``, ``ok``, ``refused``, ``win``, ``hint``,
+    ``no_moves`` (no legal move is left) or ``ended`` (a deal thrown in).  Rule ids in the text are set
+    in bold; in a refusal, a hint, a ``no_moves`` or an ``ended`` message
     (or whenever ``details`` is true) each also opens its rule's text below the message
     (:func:`rule_details`), so a refused move leads straight to the rule that refused it.  An
     ``ok`` move keeps to its one line (a move's message stays small on the wire).
@@ -115,7 +116,7 @@ def message_html(text: str, kind: str = "info", details: bool | None = None) -> 
     body = esc(text)
     body = re.sub(r"\b((?:TS|KL|AT|FT)-\d+)\b", r'<b class="tl-rule">\1</b>', body)
     if details is None:
-        details = kind in ("refused", "hint", "stuck")
+        details = kind in ("refused", "hint", "no_moves", "ended")
     more = rule_details(text) if details else ""
     return f'<div class="tl-msg tl-msg-{esc(kind)}">{body}{more}</div>'
 

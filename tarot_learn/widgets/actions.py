@@ -26,7 +26,7 @@ _KEY_WORDS = {" ": "space", "Escape": "Esc", "ArrowRight": "right arrow", "Arrow
 class Action:
     """One thing a board does on a button or a key.
 
-    ``name`` is what ``press(name)`` and the page's ``{"event": "key", "name"}`` say; ``label``
+    ``name`` is what ``press(name)`` and the page's ``{"event": "press", "name"}`` say; ``label``
     the button's text (``None``: a key only, no button); ``keys`` the page's key names
     (``KeyboardEvent.key``, with ``Ctrl+`` / ``Ctrl+Shift+`` in front when Ctrl or Cmd is held);
     ``handler`` the board's method that does it; ``enabled(board, observation)`` whether its

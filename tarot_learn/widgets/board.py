@@ -49,11 +49,11 @@ from ._common import MAX_PAGE_TEXT, css, esm, esc, message_html, pack_cards, res
 from .session import PageSession, PageSurface, batched, cached_pictures
 
 __all__ = ["SolitaireBoard", "PatienceView", "patience_games", "page_view", "page_status",
-           "observation_digest", "check_intent", "place_name", "card_names", "board_pictures", "ACTIONS"]
+           "observation_digest", "intent_problem", "place_name", "card_names", "board_pictures", "ACTIONS"]
 
 # The intents a page may send, with the fields each one carries (an index may be null).
 _EVENTS = {"click": ("pile", "index"), "lift": ("pile", "index"), "dblclick": ("pile",),
-           "drop": ("src", "index", "dst"), "key": ("name",), "ping": ("n",), "hello": ("token",)}
+           "drop": ("src", "index", "dst"), "press": ("name",), "ping": ("n",), "hello": ("token",)}
 _MAX_INDEX = 200          # more cards than any pile of any patience can hold
 
 
@@ -89,8 +89,8 @@ def patience_games() -> list[str]:
 
 
 def page_status(obs: PatienceObservation) -> str:
-    """``won``, ``stuck`` (no legal move at all: the player can see that) or ``playing``.  The
-    observation's own ``status`` may call a position stuck after looking through the face-down
+    """``won``, ``no_moves`` (no legal move at all: the player can see that) or ``playing``.  The
+    observation's own ``status`` may say "no moves" after looking through the face-down
     stock, which the player cannot do, so the page never gets that.
 
     >>> from tarot_learn import games
@@ -99,7 +99,7 @@ def page_status(obs: PatienceObservation) -> str:
     """
     if obs.won:
         return "won"
-    return "playing" if obs.legal else "stuck"
+    return "playing" if obs.legal else "no_moves"
 
 
 def place_name(pile: Any) -> str:
@@ -179,19 +179,19 @@ def _pile_id(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 8 and value.isascii() and value.isalnum()
 
 
-def check_intent(content: Any) -> str | None:
+def intent_problem(content: Any) -> str | None:
     """Why ``content`` is not an intent the card table sends, or ``None`` when it is one:
     ``{"event": "click", "pile", "index"}``, ``{"event": "lift", "pile", "index"}`` (a drag has
     begun), ``{"event": "dblclick", "pile"}``,
-    ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "key", "name"}``, the heartbeat
+    ``{"event": "drop", "src", "index", "dst"}``, ``{"event": "press", "name"}``, the heartbeat
     ``{"event": "ping", "n"}`` or ``{"event": "hello", "token"}`` (the page's resume token,
     :mod:`~tarot_learn.widgets.autosave`).  Pile ids are short ASCII words, an index is a whole
     number from 0 to 200 (or null, or left out), a key name is one of the board's buttons, a
     ping's ``n`` a whole number below 2**31; no other field is taken.
 
-    >>> check_intent({"event": "click", "pile": "t1", "index": 0}) is None
+    >>> intent_problem({"event": "click", "pile": "t1", "index": 0}) is None
     True
-    >>> check_intent({"event": "key", "name": "explode"})
+    >>> intent_problem({"event": "press", "name": "explode"})
     "'explode' is not one of the board's keys"
     """
     if not isinstance(content, dict):
@@ -766,10 +766,10 @@ class SolitaireBoard(PageSession):
         move, source = _hint_move(st)
         if move is None and st.legal_moves():
             self._say("Every move left goes back to a position of this game, or round the whole "
-                      "stock again: no hint leads anywhere new. Undo, or start a new deal.", "stuck")
+                      "stock again: no hint leads anywhere new. Undo, or start a new deal.", "info")
             return self._sync()
         if move is None:
-            self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "stuck")
+            self._say("No legal move is left: this deal is lost. Undo, or start a new deal.", "no_moves")
             return self._sync()
         if move.action == "move":
             cards = self._cards(move.src)
@@ -888,10 +888,10 @@ class SolitaireBoard(PageSession):
         status = page_status(obs)
         if status == "won":
             self._status.value = self._won_html(obs)
-        elif status == "stuck":
+        elif status == "no_moves":
             self._status.value = message_html(
                 "No moves left: no card can move and the stock cannot be turned. Undo to try "
-                "another line, or deal again.", "stuck")
+                "another line, or deal again.", "no_moves")
         else:
             self._status.value = ""
         self._explain.value = message_html(self.message, self.message_kind) if self.message else ""
@@ -904,10 +904,10 @@ class SolitaireBoard(PageSession):
         self.buttons["draw"].description = "Redeal" if (not obs.pile("s").size and can_redeal) else "Draw"
 
     def on_intent(self, content: Any) -> None:
-        """Intents from the page, checked against a small schema (:func:`check_intent`).
+        """Intents from the page, checked against a small schema (:func:`intent_problem`).
         Anything else is ignored with a one-line message; no page message ever raises into the
         notebook."""
-        why = check_intent(content)
+        why = intent_problem(content)
         if why is not None:
             return self.refuse(f"The page sent the card table something it does not accept "
                                f"({why}); nothing changed.")
@@ -945,7 +945,7 @@ def _sentence(err: TarotLearnError) -> str:
 
 
 def _index(value: Any) -> int | None:
-    """A checked intent's index (:func:`check_intent` has made sure it is an int or None)."""
+    """A checked intent's index (:func:`intent_problem` has made sure it is an int or None)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 

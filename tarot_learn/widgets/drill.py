@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets as W
 
 from ..cards import Card
-from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, Feedback, Progress, Question
+from ..drill import CARD_SETS, Drill as DrillLogic, DrillStats, MarkedAnswer, Progress, Question
 from ..errors import DeckError, OptionError, TarotLearnError
 from ._common import resolve_deck
 from .session import PageSession
@@ -170,10 +170,10 @@ class Drill(PageSession):
         return self.logic.question
 
     @property
-    def feedback(self) -> Feedback | None:
+    def feedback(self) -> MarkedAnswer | None:
         return self.logic.feedback
 
-    def answer(self, text: str) -> Feedback:
+    def answer(self, text: str) -> MarkedAnswer:
         """Answer in free text (what the text box does).  An unreadable answer is explained and
         the question stays open; answering an answered card says to press Next."""
         if self.logic.answered:
@@ -184,7 +184,7 @@ class Drill(PageSession):
         self._show_feedback(fb)
         return fb
 
-    def choose(self, index: int) -> Feedback:
+    def choose(self, index: int) -> MarkedAnswer:
         """Pick choice button ``index`` (0-based)."""
         if self.logic.answered:
             self._say(_panel("This card is answered: press <b>Next card</b>.", _INFO))
@@ -347,7 +347,7 @@ class Drill(PageSession):
         except TarotLearnError:
             pass  # already shown in the feedback panel
 
-    def _show_feedback(self, fb: Feedback, chosen: int | None = None) -> None:
+    def _show_feedback(self, fb: MarkedAnswer, chosen: int | None = None) -> None:
         if not fb.understood:
             self._say(_panel(f"<b>Not understood.</b> {_esc(fb.note)}", _INFO))
             return

@@ -49,10 +49,10 @@ STEP_KEYS = A.names(ACTIONS)
 
 def check_step_intent(content: Any) -> str | None:
     """Why ``content`` is not something the presented board sends, or ``None``: only
-    ``{"event": "key", "name": <next|prev|first|last>}`` and the heartbeat ``{"event": "ping",
+    ``{"event": "press", "name": <next|prev|first|last>}`` and the heartbeat ``{"event": "ping",
     "n": <int>}``.
 
-    >>> check_step_intent({"event": "key", "name": "next"}) is None
+    >>> check_step_intent({"event": "press", "name": "next"}) is None
     True
     >>> check_step_intent({"event": "click", "pile": "t1"})
     'the presenter takes only the step keys'
@@ -63,7 +63,7 @@ def check_step_intent(content: Any) -> str | None:
         n = content["n"]
         ok = isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 31
         return None if ok else "a heartbeat carries a whole number"
-    if content.get("event") == "key" and set(content) == {"event", "name"} and content["name"] in STEP_KEYS:
+    if content.get("event") == "press" and set(content) == {"event", "name"} and content["name"] in STEP_KEYS:
         return None
     return "the presenter takes only the step keys"
 
@@ -204,7 +204,7 @@ class Presenter(PageSession):
     def on_intent(self, content: Any) -> None:
         """A step key from the page (:func:`check_step_intent`); anything else is refused."""
         why = check_step_intent(content)
-        if why is not None or content["event"] != "key":
+        if why is not None or content["event"] != "press":
             return self.refuse(f"The page sent the presenter something it does not accept ({why}).")
         try:
             self.press(content["name"])

@@ -803,7 +803,7 @@ class TarotTable(PageSession):
             if deal.phase is Phase.SCORED and deal.result is not None:
                 self._result.value = deal.result.to_html(list(match.sheet.names))
             elif deal.phase is Phase.REDEAL:
-                self._result.value = message_html(f"Thrown in: {deal.reason}", "stuck")
+                self._result.value = message_html(f"Thrown in: {deal.reason}", "ended")
             else:
                 self._result.value = ""
             self._sheet.value = match.sheet.to_html() if len(match.sheet) else ""

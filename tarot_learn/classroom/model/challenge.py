@@ -43,7 +43,7 @@ from typing import Any, Callable
 
 from tarot_learn import games
 from tarot_learn.classroom.model import keys
-from tarot_learn.classroom.model.leaderboard import Entry, code_key, judge, ordered
+from tarot_learn.classroom.model.leaderboard import Entry, game_fingerprint, judge, ordered
 from tarot_learn.classroom.model.names import check_name, name_key
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.core import State
@@ -246,7 +246,7 @@ class ChallengeBook:
         if challenge.ended is not None or now >= challenge.closes:
             raise SaveError(f"challenge {challenge.id} is closed: results are no longer taken")
         verified = judge(code, challenge.deal_code, finished=True)
-        key = code_key(verified)
+        fingerprint = game_fingerprint(verified)
         with self.store.write() as db:
             row = _named(db.execute("SELECT name, joined, key FROM challenge_players WHERE challenge_id = ?",
                                     (challenge.id,)).fetchall(), name)
@@ -255,11 +255,12 @@ class ChallengeBook:
                 raise OptionError(f"{name} is held by another page in this challenge: the result was not counted")
             seconds = now - max(challenge.started, float(row["joined"]) if row else challenge.started)
             if db.execute("SELECT 1 FROM challenge_results WHERE challenge_id = ? AND code_key = ?",
-                          (challenge.id, key)).fetchone():
+                          (challenge.id, fingerprint)).fetchone():
                 raise SaveError("this exact game was already handed in: each game counts once")
             db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
                        "code_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (challenge.id, name, verified.moves_made, int(verified.won), seconds, now, code.strip(), key))
+                       (challenge.id, name, verified.moves_made, int(verified.won), seconds, now, code.strip(),
+                        fingerprint))
         return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip())
 
     def joined(self, challenge: Challenge) -> int:
@@ -281,8 +282,9 @@ class ChallengeBook:
     def csv(self, challenge: Challenge) -> str:
         """Every result of ``challenge`` as CSV (for a spreadsheet), with the codes to check again."""
         return self.store.export_csv(
-            "SELECT r.challenge_id AS challenge, r.name, CASE r.won WHEN 1 THEN 'won' ELSE 'stuck' END AS result, "
-            "r.moves, ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
+            "SELECT r.challenge_id AS challenge, r.name, "
+            "CASE r.won WHEN 1 THEN 'won' ELSE 'unfinished' END AS result, r.moves, "
+            "ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
             "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
 
 

@@ -33,7 +33,7 @@ from tarot_learn.classroom.rewards import rewards
 from tarot_learn.classroom.tables import Table, TableOptions, page_words
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 
-__all__ = ["Hall", "seat_view", "check_intent", "MAX_TABLES", "TABLES_PER_BROWSER"]
+__all__ = ["Hall", "seat_view", "read_table_intent", "MAX_TABLES", "TABLES_PER_BROWSER"]
 
 MAX_TABLES = 200        # open tables: a class never needs more; a script creating tables in a loop is stopped
 TABLES_PER_BROWSER = 3  # open tables one browser may have opened at once
@@ -207,7 +207,7 @@ class Hall:
 
     def act(self, table_id: str, name: str, message: Any) -> Table:
         """Apply a page's checked intent for ``name``; a refusal raises and changes nothing."""
-        intent, table = check_intent(message), self.table(table_id)
+        intent, table = read_table_intent(message), self.table(table_id)
         kind = intent["kind"]
         if kind == "move":
             table.play(name, intent["move"])
@@ -264,7 +264,7 @@ def _sheet(table: Table) -> dict[str, Any]:
     return {"names": list(sheet.names), "rows": rows, "totals": list(sheet.totals()), "cancelled": sheet.cancelled}
 
 
-def check_intent(message: Any) -> dict[str, Any]:
+def read_table_intent(message: Any) -> dict[str, Any]:
     """A page's intent, checked against the small schema; anything else raises one line."""
     kinds = {"move": {"move"}, "deal": set(), "robots": set(), "options": {"options"},
              "propose_end": set(), "accept_end": set(), "refuse_end": set()}

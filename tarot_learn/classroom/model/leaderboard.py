@@ -26,7 +26,7 @@ from tarot_learn import results
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.errors import SaveError
 
-__all__ = ["Entry", "Refusal", "Board", "judge", "ordered", "check_codes", "code_key",
+__all__ = ["Entry", "Refusal", "Board", "judge", "ordered", "check_codes", "game_fingerprint",
            "clock_text", "entries_html", "refusals_html", "MAX_CODES"]
 
 MAX_CODES = 300          # lines checked from one paste (a class or two); the rest are refused unread
@@ -34,7 +34,7 @@ MAX_CODES = 300          # lines checked from one paste (a class or two); the re
 
 @dataclass(frozen=True)
 class Entry:
-    """One verified result: who, how many moves, won or stuck, seconds taken (None: unknown)."""
+    """One verified result: who, how many moves, won or unfinished, seconds taken (None: unknown)."""
 
     name: str
     moves: int
@@ -43,7 +43,7 @@ class Entry:
     submitted: float = 0.0
     code: str = ""
 
-    def key(self) -> tuple:
+    def rank_order(self) -> tuple:
         """The leaderboard order: won first, fewest moves, shortest time, first handed in."""
         return (not self.won, self.moves, math.inf if self.seconds is None else self.seconds, self.submitted)
 
@@ -63,9 +63,10 @@ class Board:
     refused: list[Refusal]
 
 
-def code_key(verified: results.Verified) -> str:
+def game_fingerprint(verified: results.Verified) -> str:
     """A short fingerprint of a result's game, its deal and its moves as played (not their
-    encoding): the same game handed in twice, in any code, has the same key."""
+    encoding): the same game handed in twice, in any code, has the same fingerprint
+    (stored in the ``code_key`` column of ``challenge_results``)."""
     return results.game_key(verified)
 
 
@@ -85,9 +86,9 @@ def ordered(entries: Iterable[Entry]) -> list[Entry]:
     """Each player's best entry, best first."""
     best: dict[str, Entry] = {}
     for e in entries:
-        if e.name not in best or e.key() < best[e.name].key():
+        if e.name not in best or e.rank_order() < best[e.name].rank_order():
             best[e.name] = e
-    return sorted(best.values(), key=Entry.key)
+    return sorted(best.values(), key=Entry.rank_order)
 
 
 def _split_line(line: str) -> tuple[str, str]:
@@ -121,11 +122,11 @@ def check_codes(text: str, deal: str | None = None, finished: bool = True) -> Bo
         except SaveError as err:
             refused.append(Refusal(number, name, str(err)))
             continue
-        key = code_key(verified)
-        if key in seen:
-            refused.append(Refusal(number, name, f"the same game as line {seen[key]}: each game counts once"))
+        fingerprint = game_fingerprint(verified)
+        if fingerprint in seen:
+            refused.append(Refusal(number, name, f"the same game as line {seen[fingerprint]}: each game counts once"))
             continue
-        seen[key] = number
+        seen[fingerprint] = number
         entries.append(Entry(name, verified.moves_made, verified.won, None, float(number), code))
     return Board(ordered(entries), refused)
 
@@ -148,7 +149,7 @@ def entries_html(entries: list[Entry], caption: str = "Leaderboard") -> str:
     if not entries:
         return f'<p class="tl-leaderboard-empty">{html.escape(caption)}: no verified result yet.</p>'
     rows = "".join(
-        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{"won" if e.won else "stuck"}</td>'
+        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{"won" if e.won else "unfinished"}</td>'
         f"<td>{e.moves}</td><td>{clock_text(e.seconds)}</td></tr>" for i, e in enumerate(entries, 1))
     return (f'<table class="tl-leaderboard"><caption>{html.escape(caption)}</caption><thead><tr>'
             f'<th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Result</th>'

@@ -8,7 +8,7 @@ server admits it as a browser of its own: the identity cookie it answers with go
 request of the page, as a browser's would; pages built with the same ``cookies`` are one browser), (2)
 opens that kernel's web socket with the v1 protocol, (3) asks the widgets' control channel for every
 widget's state, which holds the card table's ``view`` and its card pictures, then (4) sends the
-table intents (``{"event": "key", "name": "draw"}``) and waits for the table's new view.
+table intents (``{"event": "press", "name": "draw"}``) and waits for the table's new view.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ async def _check(base_url: str, password: str) -> int:
         print("the page loaded but shows no card table")
         return 1
     shown = time.monotonic() - t0
-    rtt = await page.intent(board, {"event": "key", "name": "draw"})
+    rtt = await page.intent(board, {"event": "press", "name": "draw"})
     print(f"board shown in {shown:.2f} s; a draw answered in {rtt * 1000:.0f} ms")
     await page.close(free_kernel=True)
     return 0

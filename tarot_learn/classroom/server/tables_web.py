@@ -2,7 +2,7 @@
 the class ranking.
 
 A table's page talks to the server over one web socket: it sends intents (checked by
-:func:`~tarot_learn.classroom.model.hall.check_intent`), and after every change each page at the
+:func:`~tarot_learn.classroom.model.hall.read_table_intent`), and after every change each page at the
 table receives its own seat's view (:func:`~tarot_learn.classroom.model.hall.seat_view`), never
 another seat's cards.  A seated page presents its seat's key (:mod:`~tarot_learn.classroom.model.keys`).
 

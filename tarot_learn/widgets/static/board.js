@@ -307,7 +307,7 @@ function render({ model, el: root }) {
       }
       (p.kind === "tableau" ? cols : p.kind === "foundation" ? right : left).appendChild(node);
     }
-    const banner = view.status === "won" ? "You won!" : view.status === "stuck" ? "No moves left" : "";
+    const banner = view.status === "won" ? "You won!" : view.status === "no_moves" ? "No moves left" : "";
     if (banner) {
       const b = el("div", `tl-banner tl-banner-${view.status}`, { role: "status" });
       b.textContent = banner;
@@ -376,7 +376,7 @@ function render({ model, el: root }) {
     (stopEl || board).focus({ preventScroll: true });
     const at = where(e);
     if (at) send({ event: "click", pile: at.pile, index: at.index });
-    else send({ event: "key", name: "deselect" });
+    else send({ event: "press", name: "deselect" });
   });
   board.addEventListener("dblclick", (e) => {
     if (present) return;
@@ -392,7 +392,7 @@ function render({ model, el: root }) {
       if (!step) return;
       e.preventDefault();
       e.stopPropagation();
-      send({ event: "key", name: step });
+      send({ event: "press", name: step });
       return;
     }
     if (e.key.startsWith("Arrow") && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -413,7 +413,7 @@ function render({ model, el: root }) {
     if (!name) return;                   // not ours: leave it to the browser and JupyterLab
     e.preventDefault();
     e.stopPropagation();                 // JupyterLab must not treat z or space as a notebook command
-    send({ event: "key", name });
+    send({ event: "press", name });
   });
 
   // Heartbeat (common.js): "connection lost" when Python stops answering.

@@ -54,7 +54,7 @@
     $('current').textContent = ch ? ch.line + counts : 'No challenge yet.';
     $('end').disabled = !ch || ch.seconds_left <= 0;
     const rows = data.leaderboard.map((e) => `<tr><td>${e.rank}</td><th scope="row">${esc(e.name)}</th>` +
-      `<td>${e.won ? 'won' : 'stuck'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
+      `<td>${e.won ? 'won' : 'unfinished'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
     $('leaderboard').innerHTML = rows
       ? `<table class="tl-leaderboard"><caption>Leaderboard</caption><thead><tr><th scope="col">Rank</th>` +
         `<th scope="col">Name</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Time</th>` +

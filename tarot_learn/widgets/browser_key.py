@@ -1,4 +1,4 @@
-"""PageKey: the key a browser keeps for a page, handed to the kernel.
+"""BrowserKey: the key a browser keeps for a page, handed to the kernel.
 
 A class challenge gives a name to the page that joined with it first.  Python cannot see the
 browser's storage, so this small invisible widget does: once drawn, its script takes (or makes)
@@ -9,7 +9,7 @@ another.  Anything else the page sends is ignored: the widget is a
 :class:`~tarot_learn.widgets.session.PageSurface`, so its comm takes no update from the page.
 
 >>> keys = []
->>> widget = PageKey(keys.append)
+>>> widget = BrowserKey(keys.append)
 >>> widget.receive({"event": "key", "key": "0a" * 16}); widget.receive({"event": "key", "key": "../x"})
 >>> keys, widget.key
 (['0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a'], '0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a')
@@ -23,13 +23,13 @@ from ._common import esm
 from .session import PageSurface
 from .autosave import check_token
 
-__all__ = ["PageKey"]
+__all__ = ["BrowserKey"]
 
 
-class PageKey(PageSurface):
+class BrowserKey(PageSurface):
     """An invisible widget whose page sends this browser's key for the page (see the module)."""
 
-    _esm = esm("pagekey.js")
+    _esm = esm("browser_key.js")
 
     def __init__(self, on_key: Callable[[str], None]) -> None:
         super().__init__(heartbeat=0.0)
