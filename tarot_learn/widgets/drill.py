@@ -275,7 +275,7 @@ class Drill(PageSession):
             self.set_kind(change["new"])
         except OptionError as refusal:
             self.kind_dropdown.value = self.logic.kind
-            self._refuse_page(str(refusal))
+            self.refuse(str(refusal))
 
     def _say(self, html_text: str) -> None:
         self.feedback_html.value = html_text
