@@ -459,3 +459,81 @@ def test_a_bad_token_or_a_forged_match_changes_nothing_and_is_set_aside(tmp_path
     assert quiet.autosave_path is None
     with pytest.raises(OptionError):
         TarotTable(autosave="yes")
+
+
+# ----- robot levels and the play adviser ---------------------------------------------------------------
+def table_at_your_card(levels: object = "club", seed: int = 3) -> TarotTable:
+    """A table where it is your turn to play a card (passing in the bidding, the bot deciding the rest)."""
+    t = TarotTable(players=4, rounds=None, seed=seed, levels=levels)
+    for _ in range(40):
+        deal = t.state
+        if deal.phase is Phase.PLAYING and deal.to_play == 0:
+            return t
+        if not t.match.in_progress:
+            t.press("next")          # every seat passed: the next deal
+        elif deal.phase is Phase.BIDDING:
+            t.press("pass")
+        else:
+            t.timeout()
+    raise AssertionError("the play never came to you")
+
+
+def test_table_robot_levels_one_for_all_or_one_per_seat():
+    kinds = [type(b).__name__ for b in TarotTable(players=3, seed=1, levels="beginner")._bots]
+    assert kinds == ["RandomBot"] * 3
+    kinds = [type(b).__name__ for b in TarotTable(players=4, seed=1, levels=("club", "strong", "beginner",
+                                                                              "club"))._bots]
+    assert kinds == ["HeuristicBot", "StrongBot", "RandomBot", "HeuristicBot"]
+    for bad, words in (("expert", "not 'expert'"), (["club", 3], "not 3"), ([], "or a list"),
+                       (7, "not 7"), (["club", "club"], "give one level for each of the 4 seats")):
+        with pytest.raises(OptionError, match=words) as err:
+            TarotTable(players=4, seed=1, levels=bad)
+        assert "\n" not in str(err.value)
+
+
+def test_advice_names_the_card_every_legal_cards_score_and_the_reason_and_playing_it_is_accepted():
+    t = table_at_your_card(levels=["club", "strong", "strong", "strong"])
+    assert [b.description for b in t._actions.children][-1] == "Advice"
+    legal = {c for c, why in t.hand_notes().items() if why is None}
+    t.press("advice")
+    advice = t.advice
+    assert advice is not None and t.message_kind == "hint"
+    assert {card for card, _ in advice.expected} == legal and advice.card in legal
+    assert advice.reason in t.message
+    for card, mean in advice.expected:
+        assert f"{FR.CARDS[FR.card_number(card)].french_name} {mean:+.1f}" in t.message
+    assert "Advice: play the" in t._explain.value
+    before = len(t.state.history)
+    t.click_card(advice.card)
+    assert t.message_kind == "ok" and len(t.state.history) > before
+    assert advice.card not in [str(c) for c in t.state.hand(0)]
+    assert f"You play the {FR.CARDS[FR.card_number(advice.card)].french_name}." in t.message
+
+
+def test_advice_reads_your_observation_only(monkeypatch):
+    import tarot_learn.widgets.table as table_module
+    seen = []
+    real = table_module.play_advice
+
+    def spy(position, **kw):
+        seen.append(position)
+        return real(position, **kw)
+
+    monkeypatch.setattr(table_module, "play_advice", spy)
+    t = table_at_your_card()
+    t.press("advice")
+    (obs,) = seen
+    assert obs == t.state.observation(0)
+    hidden = {FR.text(c) for s in range(1, 4) for c in t.state.hands[s]} | {FR.text(c) for c in t.state.dog}
+    named = set(t.message.replace(",", " ").replace(".", " ").split())
+    assert not hidden & named        # no card of another hand or of a hidden dog is named by its code
+
+
+def test_advice_outside_your_card_is_refused_in_one_line():
+    t = TarotTable(players=4, seed=5)
+    assert t.state.phase is Phase.BIDDING and t.state.to_play == 0
+    key = t.state.key()
+    assert "Advice" not in [b.description for b in t._actions.children]
+    t.press("advice")
+    assert t.message_kind == "refused" and "your turn to play a card" in t.message
+    assert t.state.key() == key and t.advice is None

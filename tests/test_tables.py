@@ -163,11 +163,24 @@ def test_a_server_restart_mid_match_loses_no_finished_deal() -> None:
         Table.from_json('{"id": 1}')
 
 
-@pytest.mark.parametrize("bad", [dict(players=6), dict(seconds_per_turn=1), dict(bet=-5), dict(private="yes")])
+@pytest.mark.parametrize("bad", [dict(players=6), dict(seconds_per_turn=1), dict(bet=-5), dict(private="yes"),
+                                 dict(robots="expert"), dict(robots=3)])
 def test_wrong_options_are_refused_in_one_line(bad: dict) -> None:
     with pytest.raises(OptionError) as err:
         TableOptions(**bad)
     assert "\n" not in str(err.value)
+
+
+def test_the_master_chooses_the_robots_level_and_a_restart_keeps_it() -> None:
+    t = Table("t1", "Ana", TableOptions(players=3, robots="strong"), clock=FakeClock(), seed=2)
+    t.set_options("Ana", players=4)                  # more seats before the start: a robot for each
+    t.fill_with_robots("Ana")
+    assert [type(b).__name__ for b in t.model.bots] == ["StrongBot"] * 4
+    assert t.to_play_name() == "Ana"                 # the robots played up to Ana's turn
+    back = Table.from_json(t.to_json(), clock=FakeClock())
+    assert back.options.robots == "strong" and type(back.model.bots[1]).__name__ == "StrongBot"
+    t.set_options("Ana", robots="beginner")          # mid-deal: from the next deal
+    assert type(t.model.bots[1]).__name__ == "StrongBot" and t.pending.robots == "beginner"
 
 
 def test_the_shared_table_is_an_adapter_over_the_table_model() -> None:

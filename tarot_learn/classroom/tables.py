@@ -30,6 +30,7 @@ from typing import Any, Callable
 from tarot_learn.classroom.model.names import MAX_NAME, check_name, same_name
 from tarot_learn.classroom.table_words import card_words, move_label, trick_won
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
+from tarot_learn.games.french_tarot.bots import Bot, for_level, levels
 from tarot_learn.games.french_tarot.match import Match
 from tarot_learn.games.french_tarot.rewards import Outcome
 from tarot_learn.games.french_tarot.table import (ROBOT_PREFIX, SPECTATOR_VIEW, FakeClock, Seat,
@@ -42,7 +43,9 @@ _OPTION_LIMITS = {"seconds_per_turn": (5, 600), "rounds": (1, 20), "bet": (0, 10
 
 @dataclass(frozen=True)
 class TableOptions:
-    """The master's options (FT-45).  ``seconds_per_turn=None`` means no clock."""
+    """The master's options (FT-45).  ``seconds_per_turn=None`` means no clock; ``robots`` is the
+    level of the robots that fill empty seats and play for a late player (``"beginner"``,
+    ``"club"``, ``"strong"``)."""
 
     players: int = 4
     seconds_per_turn: int | None = 60
@@ -52,6 +55,7 @@ class TableOptions:
     private: bool = False
     spectators: bool = True
     hold_seconds: int = 180
+    robots: str = "club"
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4, 5):
@@ -65,6 +69,12 @@ class TableOptions:
         for name in ("competitive", "private", "spectators"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}")
+        if not isinstance(self.robots, str) or self.robots not in levels():
+            raise OptionError(f"robots is one of {', '.join(levels())}, not {str(self.robots)[:40]!r}")
+
+    def robot_players(self, seed: int | None) -> list[Bot]:
+        """A robot of the chosen level for each seat (repeatable with the table's seed)."""
+        return [for_level(self.robots, seed=(seed or 0) + seat) for seat in range(self.players)]
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "TableOptions":
@@ -90,7 +100,8 @@ class Table:
         self.pending: TableOptions | None = None
         self.seed = seed
         self.code = secrets.token_urlsafe(6) if self.options.private else ""
-        self.model = TableModel(self.options.players, clock=clock, seconds_per_turn=self.options.seconds_per_turn)
+        self.model = TableModel(self.options.players, clock=clock, seconds_per_turn=self.options.seconds_per_turn,
+                                bots=self.options.robot_players(seed))
         self.master = _check_name(master)
         self.refused_by: str | None = None      # who last refused to end by agreement (said to every page)
         self.sit(master)
@@ -183,6 +194,7 @@ class Table:
         return new
 
     def _apply(self, new: TableOptions) -> None:
+        self.model.bots = new.robot_players(self.seed)     # one per seat of the new size
         if new.players != len(self.seats):
             self.model.resize(new.players)
         if new.private and not self.code:
@@ -289,7 +301,8 @@ class Table:
             table.options = TableOptions.from_dict(data["options"])
             table.pending = TableOptions.from_dict(data["pending"]) if data["pending"] else None
             table.model = TableModel(table.options.players, clock=clock,
-                                     seconds_per_turn=table.options.seconds_per_turn)
+                                     seconds_per_turn=table.options.seconds_per_turn,
+                                     bots=table.options.robot_players(table.seed))
             table.model.seats = [Seat(**s) for s in data["seats"]]
             table.model.match = Match.from_json(data["match"]) if data["match"] else None
             table.refused_by = None

@@ -41,7 +41,8 @@ from ..core import Move
 from ..errors import OptionError, TarotLearnError
 from ..games.french_tarot import Match, Phase
 from ..games.french_tarot import rules as R
-from ..games.french_tarot.bots import Bot, HeuristicBot
+from ..games.french_tarot.advice import PlayAdvice, play_advice
+from ..games.french_tarot.bots import Bot, for_level, levels as bot_levels
 from ..games.french_tarot.observe import TarotObservation
 from ..games.french_tarot.table import TableModel
 from ..observation import Role
@@ -77,6 +78,18 @@ def _check_arguments(players: Any, time_per_turn: Any, card_height: Any, sharing
     if not isinstance(sharing, bool):
         raise OptionError(f"sharing is True (you may show the deal code) or False (a class challenge: "
                           f"the code stays hidden), not {sharing!r}")
+
+
+def _check_levels(levels: Any) -> tuple[str, ...] | str:
+    """``levels`` is one robot level for every seat or a list of one per seat (one-line errors)."""
+    known = bot_levels()
+    words = [levels] if isinstance(levels, str) else list(levels) if isinstance(levels, (list, tuple)) else None
+    if not words:
+        raise OptionError(f"levels is one of {', '.join(known)} or a list of one per seat, not {levels!r}")
+    for word in words:
+        if word not in known:
+            raise OptionError(f"a robot level is one of {', '.join(known)}, not {word!r}")
+    return levels if isinstance(levels, str) else tuple(words)
 
 
 def _name(code: str) -> str:
@@ -137,7 +150,11 @@ class TarotTable(PageSession):
     limit); ``time_per_turn`` in seconds (0: no clock) lets the bot play your turn when it runs
     out (Python's clock: ``clock`` is the time source, ``time.monotonic`` unless a test gives a
     fake one); ``show_all`` turns every hand face up, to study how the bots play; ``sharing=False``
-    keeps the deal code from the page (a class challenge).
+    keeps the deal code from the page (a class challenge).  ``levels`` is the robots' level
+    (``"beginner"``, ``"club"``, ``"strong"``), one for every seat or a list of one per seat
+    (seat 0's robot plays your turn when the clock runs out).  "Advice", on your turn in the play,
+    shows the card the strong robot would play, each legal card's expected score and the rule of
+    thumb it follows, computed from your own observation only.
     """
 
     AUTOSAVE_KIND = "table"
@@ -147,14 +164,17 @@ class TarotTable(PageSession):
     def __init__(self, players: int = 4, rounds: int | None = 1, seed: int | None = None,
                  deck: Any = None, *, time_per_turn: int = 0, show_all: bool = False,
                  card_height: int = 104, bots: Sequence[Bot] | None = None, sharing: bool = True,
-                 clock: Callable[[], float] | None = None, autosave: bool = True) -> None:
+                 clock: Callable[[], float] | None = None, autosave: bool = True,
+                 levels: str | Sequence[str] = "club") -> None:
         _check_arguments(players, time_per_turn, card_height, sharing)
+        self._levels = _check_levels(levels)
         if not isinstance(autosave, bool):
             raise OptionError(f"autosave is True (the match kept on disk for a reload) or False, not {autosave!r}")
         self._fresh = True                  # nothing decided at this table yet: a saved match may come back
         self._setting = False               # the setup row is being set from a resumed match
         self._deck = resolve_deck(deck, "tarot")
         self._bots_arg = bots
+        self.advice: PlayAdvice | None = None     # the last advice given
         self._time = time_per_turn
         self._sharing = sharing
         self._now = clock or time.monotonic
@@ -301,6 +321,7 @@ class TarotTable(PageSession):
             "new": self._press_new,
             "undo": self._undo,
             "share": self._share,
+            "advice": self._advise,
         }.get(name)
         if handler is None:
             self._say(f"There is no {name!r} button here.", "refused")
@@ -342,6 +363,18 @@ class TarotTable(PageSession):
             return self.refuse("No poignée can be shown now: it takes 10 trumps or more (8 with "
                                 "five players, 13 with three), shown before your first card (FT-15).")
         return self._human(pick)
+
+    def _advise(self) -> None:
+        """The strong robot's advice for your card, from your seat's observation only."""
+        deal = self.state
+        if not self._match.in_progress or deal.to_play != 0 or deal.phase is not Phase.PLAYING:
+            return self.refuse("Advice is for the play of the cards: ask when it is your turn to play a card.")
+        found = play_advice(deal.observation(0), seed=self._match.dealt * 1000 + len(deal.history))
+        self.advice = found
+        scores = ", ".join(f"{_name(card)} {mean:+.1f}" for card, mean in found.expected)
+        self._say(f"Advice: play the {_name(found.card)}. {found.reason} Expected score for the deal "
+                  f"with each card you may play: {scores}.", "hint")
+        self._sync()
 
     def _press_new(self) -> None:
         self._fresh = False
@@ -449,7 +482,7 @@ class TarotTable(PageSession):
     def _model(self, players: int) -> TableModel:
         """The table model: you at seat 0, a bot at every other seat (seat 0's bot plays for you
         when your time runs out), undo of your decisions, thrown-in deals dealt again."""
-        bots = list(self._bots_arg) if self._bots_arg else [HeuristicBot() for _ in range(players)]
+        bots = list(self._bots_arg) if self._bots_arg else self._level_bots(players)
         if len(bots) < players:
             raise OptionError(f"give a bot for each of the {players} seats (seat 0 plays for you on a timeout)")
         table = TableModel(players, clock=self._now, seconds_per_turn=self._time or None, bots=bots,
@@ -457,6 +490,14 @@ class TarotTable(PageSession):
         table.sit("You")
         table.fill_with_robots()
         return table
+
+    def _level_bots(self, players: int) -> list[Bot]:
+        """A robot of the chosen level at every seat (a list of levels gives one per seat)."""
+        chosen = self._levels
+        if not isinstance(chosen, str) and len(chosen) < players:
+            raise OptionError(f"levels lists {len(chosen)} seat(s); give one level for each of the {players} seats")
+        seed = self._seed or 0
+        return [for_level(chosen if isinstance(chosen, str) else chosen[s], seed=seed + s) for s in range(players)]
 
     def _new_match(self, players: int, rounds: int | None, seed: int | None) -> None:
         table = self._model(players)
@@ -706,9 +747,11 @@ class TarotTable(PageSession):
         if deal.phase is Phase.DECLARING:
             return [self._button("no_chelem", "No chelem", "play on without announcing (FT-14)"),
                     self._button("chelem", "Announce a chelem", "you must then win every trick (FT-14, FT-38)")]
+        advice = self._button("advice", "Advice", "the card a strong player would play here, and why",
+                              "lightbulb-o")
         offers = self._poignees()
         if not offers:
-            return []
+            return [advice]
         if self.poignee_selection is not None:
             n = len(self.poignee_selection)
             show = self._button("show_poignee", f"Show these {n} trumps", "FT-15, FT-16", "eye")
@@ -722,7 +765,7 @@ class TarotTable(PageSession):
                                     "the winning side (FT-15, FT-37)"))
         out.append(self._button("choose_poignee", "Choose the trumps to show…",
                                 "pick which trumps your poignée shows (FT-15, FT-16)"))
-        return out
+        return out + [advice]
 
     # ----- sync ------------------------------------------------------------------------------------
     def _seat_views(self, obs: TarotObservation) -> list[dict[str, Any]]:
@@ -862,7 +905,7 @@ class TarotTable(PageSession):
         """Sit at the saved match: its bots, its settings shown in the setup row, its status said."""
         self._match = saved
         if not self._bots_arg:
-            self._bots = [HeuristicBot() for _ in range(saved.players)]
+            self._bots = self._level_bots(saved.players)
         self._marks, self.discard_selection, self.poignee_selection, self.bot_log = [], [], None, []
         self._setting = True
         try:

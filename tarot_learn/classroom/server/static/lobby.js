@@ -26,7 +26,8 @@ document.getElementById('create').addEventListener('submit', async ev => {
   const secs = parseInt(f.seconds.value, 10);
   const options = { players: parseInt(f.players.value, 10), seconds_per_turn: secs > 0 ? secs : null,
     rounds: parseInt(f.rounds.value, 10), competitive: f.competitive.checked, bet: parseInt(f.bet.value, 10),
-    private: f.private.checked, spectators: f.spectators.checked, hold_seconds: parseInt(f.hold.value, 10) };
+    private: f.private.checked, spectators: f.spectators.checked, hold_seconds: parseInt(f.hold.value, 10),
+    robots: f.robots.value };
   const r = await fetch(base + 'tarot/tables/api', { method: 'POST', headers: { 'X-XSRFToken': xsrf(), 'Content-Type': 'application/json' },
     body: JSON.stringify({ name, options }) });
   const data = await r.json();
