@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -287,12 +288,20 @@ def write(folder: str | Path, games: tuple[str, ...] = GAMES) -> list[Path]:
         content = sheet(game)
         page = render(content)
         stem = out / f"cheatsheet_{game.replace('-', '_')}"
-        page.save(stem.with_suffix(".png"), format="PNG", optimize=True, dpi=(DPI, DPI))
-        page.save(stem.with_suffix(".pdf"), format="PDF", resolution=DPI, title=f"{content.title}: cheat sheet",
-                  author="tarot_learn", creator="tarot_learn", producer="tarot_learn",
-                  creationDate=FIXED_DATE, modDate=FIXED_DATE)
-        written += [stem.with_suffix(".png"), stem.with_suffix(".pdf")]
+        written += save_pages(stem, [page], f"{content.title}: cheat sheet")
     return written
+
+
+def save_pages(stem: Path, pages: list[Any], title: str) -> list[Path]:
+    """The first page as ``stem.png`` and every page in ``stem.pdf``, with fixed metadata so the
+    files are byte-identical run to run; returns both paths."""
+    first, more = pages[0], pages[1:]
+    first.save(stem.with_suffix(".png"), format="PNG", optimize=True, dpi=(DPI, DPI))
+    extra = {"save_all": True, "append_images": more} if more else {}
+    first.save(stem.with_suffix(".pdf"), format="PDF", resolution=DPI, title=title, author="tarot_learn",
+               creator="tarot_learn", producer="tarot_learn", creationDate=FIXED_DATE, modDate=FIXED_DATE,
+               **extra)
+    return [stem.with_suffix(".png"), stem.with_suffix(".pdf")]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,7 @@ from ..games.french_tarot import rules as ft_rules
 from ..games.french_tarot import scoring as ft_scoring
 from ..games.french_tarot.bots import HeuristicBot
 from ..numerology import playing_value
-from .cheatsheets import DPI, FIXED_DATE, MARGIN, PAGE
+from .cheatsheets import MARGIN, PAGE, save_pages
 from .fonts import font
 
 __all__ = ["PERIODS", "POSITIONS", "Question", "Worksheet", "worksheet", "attack_pile", "render", "write",
@@ -293,11 +293,7 @@ def write(folder: str | Path, numbers: tuple[int, ...] | None = None) -> list[Pa
         sheet = worksheet(number)
         front, back = render(sheet), render(sheet, key=True)
         stem = out / f"worksheet_{number:02d}"
-        front.save(stem.with_suffix(".png"), format="PNG", optimize=True, dpi=(DPI, DPI))
-        front.save(stem.with_suffix(".pdf"), format="PDF", resolution=DPI, save_all=True, append_images=[back],
-                   title=f"Period {number}: worksheet and answer key", author="tarot_learn", creator="tarot_learn",
-                   producer="tarot_learn", creationDate=FIXED_DATE, modDate=FIXED_DATE)
-        written += [stem.with_suffix(".png"), stem.with_suffix(".pdf")]
+        written += save_pages(stem, [front, back], f"Period {number}: worksheet and answer key")
     return written
 
 
