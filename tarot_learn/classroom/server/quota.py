@@ -1,7 +1,7 @@
 """A page's request holds a kernel for its identity: within the identity's quota, owned by it.
 
->>> QUOTA_PAGE.count("{}")
-1
+An identity at its quota gets :data:`QUOTA_PAGE`, rendered from the class's templates like every
+other class page.
 """
 
 from __future__ import annotations
@@ -9,12 +9,17 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
+from tarot_learn.classroom.server.classroom import CLASSROOM
 from tarot_learn.classroom.server.pool import PAGE_OWNER, WARM_ALLOWED
 
-__all__ = ["page_owner", "QUOTA_PAGE"]
+__all__ = ["page_owner", "quota_page", "QUOTA_PAGE"]
 
-QUOTA_PAGE = ("<!doctype html><title>Too many pages</title><p>You have {} class pages open already: close "
-              "one (or wait two minutes after closing it) and reload this page.</p>")
+QUOTA_PAGE = "quota.html"    # the page an identity at its quota gets, from the class's templates
+
+
+def quota_page(handler: Any, count: int) -> str:
+    """The one-line page that says how many pages this browser has open and what to do."""
+    return handler.settings[CLASSROOM].render(QUOTA_PAGE, count=count)
 
 
 @contextlib.contextmanager
@@ -29,7 +34,7 @@ def page_owner(handler: Any) -> Iterator[bool]:
     if km.quota_left(username, address) <= 0:
         handler.set_status(429)
         handler.set_header("Retry-After", "30")
-        handler.finish(QUOTA_PAGE.format(km.per_identity))
+        handler.finish(quota_page(handler, km.per_identity))
         yield False
         return
     for key in (username, address):
