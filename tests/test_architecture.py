@@ -237,3 +237,23 @@ def test_readme_points_to_where_each_rule_family_lives():
                        ("AT-7", "games/american_toad.py"), ("FT-17", "games/french_tarot/state.py")):
         assert f"tarot_learn/{path}" in readme or f"tarot_learn/{path.rsplit('/', 1)[0]}/" in readme
         assert rule in (ROOT / path).read_text(), f"{rule} is not cited in {path}"
+
+
+# ----- one mechanism per job on the upper floors --------------------------------------------------
+def _python_strings(path: pathlib.Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(), str(path))
+    return [(n.lineno, n.value) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def test_class_pages_come_from_templates_not_python_strings():
+    found = [f"{file.relative_to(ROOT)}:{line}" for file in sorted((ROOT / "classroom").rglob("*.py"))
+             for line, text in _python_strings(file) if "<!doctype" in text.lower()]
+    assert found == [], f"a page shell in a Python string (use a template in classroom/server/templates): {found}"
+
+
+def test_class_sqlite_is_opened_in_one_place():
+    calls = [f"{file.relative_to(ROOT)}:{node.lineno}" for file in sorted(ROOT.rglob("*.py"))
+             for node in ast.walk(ast.parse(file.read_text()))
+             if isinstance(node, ast.Attribute) and node.attr == "connect"
+             and isinstance(node.value, ast.Name) and node.value.id == "sqlite3"]
+    assert len(calls) == 1 and calls[0].startswith("classroom/model/store.py:"), calls
