@@ -36,7 +36,7 @@ from ..games.french_tarot import scoring as ft_scoring
 from ..numerology import arithmetic, playing_value
 from .fonts import font
 
-__all__ = ["GAMES", "Table", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI"]
+__all__ = ["GAMES", "Table", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI", "save_pages", "wrap"]
 
 GAMES = ("tarot-solitaire", "klondike", "american-toad", "french-tarot")
 DPI = 150
@@ -218,7 +218,8 @@ def sheet(game: str) -> Sheet:
 INK, SOFT, RULE_INK, HEAD_FILL = (33, 28, 43), (96, 88, 110), (180, 172, 190), (238, 233, 245)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels in the sheets' font."""
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -254,7 +255,7 @@ def _draw_table(draw: ImageDraw.ImageDraw, table: Table, y: int, size: int = 18)
 def _draw_rules(draw: ImageDraw.ImageDraw, block: RuleList, y: int, size: int = 17) -> int:
     width = PAGE[0] - 2 * MARGIN - 20
     for text in block.lines:
-        for k, row in enumerate(_wrap(draw, text, size, width)):
+        for k, row in enumerate(wrap(draw, text, size, width)):
             draw.text((MARGIN + (0 if k == 0 else 20), y), row, font=font(size), fill=INK if k == 0 else SOFT)
             y += size + 6
         y += 4

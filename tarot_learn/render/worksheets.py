@@ -33,7 +33,7 @@ from ..games.french_tarot import rules as ft_rules
 from ..games.french_tarot import scoring as ft_scoring
 from ..games.french_tarot.bots import HeuristicBot
 from ..numerology import playing_value
-from .cheatsheets import MARGIN, PAGE, save_pages
+from .cheatsheets import MARGIN, PAGE, save_pages, wrap
 from .fonts import font
 
 __all__ = ["PERIODS", "POSITIONS", "Question", "Worksheet", "worksheet", "attack_pile", "render", "write",
@@ -231,18 +231,6 @@ def worksheet(number: int) -> Worksheet:
 
 # ---- drawing ---------------------------------------------------------------------------------------
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and draw.textlength(trial, font=font(size, bold)) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line] if line else lines
-
-
 def _draw_question(draw: ImageDraw.ImageDraw, i: int, q: Question, y: int, key: bool, shown: set[str]) -> int:
     width = PAGE[0] - 2 * MARGIN - 40
     if q.position and q.position not in shown:       # each position once, before its first question
@@ -254,7 +242,7 @@ def _draw_question(draw: ImageDraw.ImageDraw, i: int, q: Question, y: int, key: 
             draw.text((MARGIN + 30, y), row, font=font(17), fill=INK)
             y += 23
         y += 8
-    for k, row in enumerate(_wrap(draw, q.prompt, 19, width)):
+    for k, row in enumerate(wrap(draw, q.prompt, 19, width)):
         draw.text((MARGIN + (0 if k == 0 else 40), y), (f"{i}. " if k == 0 else "") + row, font=font(19), fill=INK)
         y += 26
     if key:
