@@ -22,7 +22,7 @@ IMAGES = pathlib.Path(__file__).resolve().parents[1] / "images"
 
 
 def tables(game: str) -> dict[str, tuple[tuple[str, ...], ...]]:
-    return {b.heading: b.rows for b in cs.sheet(game).blocks if isinstance(b, cs.Table)}
+    return {b.heading: b.rows for b in cs.sheet(game).blocks if isinstance(b, cs.Grid)}
 
 
 def rule_lines(game: str) -> list[str]:

@@ -36,7 +36,7 @@ from ..games.french_tarot import scoring as ft_scoring
 from ..numerology import arithmetic, playing_value
 from .fonts import font
 
-__all__ = ["GAMES", "Table", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI", "save_pages", "wrap"]
+__all__ = ["GAMES", "Grid", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI", "save_pages", "wrap"]
 
 GAMES = ("tarot-solitaire", "klondike", "american-toad", "french-tarot")
 DPI = 150
@@ -47,7 +47,7 @@ RULE_CHARS = 260                    # a rule line keeps its heading and the sent
 
 
 @dataclass(frozen=True)
-class Table:
+class Grid:
     """A small table: a heading, then rows of cells (the first row is the header)."""
 
     heading: str
@@ -67,7 +67,7 @@ class Sheet:
     game: str
     title: str
     subtitle: str
-    blocks: tuple[Table | RuleList, ...]
+    blocks: tuple[Grid | RuleList, ...]
 
 
 def rule_line(rule_id: str, limit: int = RULE_CHARS) -> str:
@@ -99,13 +99,13 @@ def _tarot_solitaire() -> Sheet:
     groups = {"PC": "Pentacles and Cups", "SW": "Swords and Wands"}
     tens = " ".join(str(c) for c in tarot_deck() if playing_value(c) == 10)
     return Sheet("tarot-solitaire", "Tarot Solitaire", "78 cards: build down by one, suit groups alternating", (
-        Table("Suit cards: what each plays as (TS-2)",
+        Grid("Suit cards: what each plays as (TS-2)",
               (("rank", *(_rank(c) for c in cups)), ("plays as", *(value(c) for c in cups)))),
-        Table("Trumps 0-10 (TS-3, TS-8)",
+        Grid("Trumps 0-10 (TS-3, TS-8)",
               (("trump", *(str(c) for c in trumps[:11])), ("plays as", *(value(c) for c in trumps[:11])))),
-        Table("Trumps 11-21 play as their digit sum (TS-5)",
+        Grid("Trumps 11-21 play as their digit sum (TS-5)",
               (("trump", *(str(c) for c in trumps[11:])), ("digit sum", *(arithmetic(c) for c in trumps[11:])))),
-        Table("Suit groups (TS-6) and the cards that play as 10 (TS-4)",
+        Grid("Suit groups (TS-6) and the cards that play as 10 (TS-4)",
               (("group", "suits", "builds on"),
                *((groups[g], " and ".join(s.title for s in Suit if s.name != "TRUMPS" and Card(s, 1).group == g),
                   groups["SW" if g == "PC" else "PC"] + " or a trump") for g in groups),
@@ -115,14 +115,14 @@ def _tarot_solitaire() -> Sheet:
     ))
 
 
-def _standard_values(game: str) -> tuple[Table, Table]:
+def _standard_values(game: str) -> tuple[Grid, Grid]:
     spades = [c for c in standard_deck() if c.suit.name == "SPADES"]
     aces = [c for c in standard_deck() if c.rank == 1]
     colours = [(c.suit.title, c.color or "") for c in aces]
     rule = "KL-3" if game == "klondike" else "AT-1"
-    return (Table(f"Card values ({rule})", (("rank", *(_rank(c) for c in spades)),
+    return (Grid(f"Card values ({rule})", (("rank", *(_rank(c) for c in spades)),
                                              ("value", *(str(c.rank) for c in spades)))),
-            Table(f"Suits and colours ({rule})", (("suit", *(name for name, _ in colours)),
+            Grid(f"Suits and colours ({rule})", (("suit", *(name for name, _ in colours)),
                                                    ("colour", *(colour for _, colour in colours)))))
 
 
@@ -175,25 +175,25 @@ def _french_tarot() -> Sheet:
     contracts = ft_scoring.CONTRACTS
     mult = ft_scoring.MULTIPLIERS
     return Sheet("french-tarot", "French Tarot", "3, 4 or 5 players: bid, take tricks, count the points", (
-        Table("Card points (FT-28)",
+        Grid("Card points (FT-28)",
               (("card", "points"), *((label, _points(ft_cards.card_points_half(c))) for label, c in kinds),
                ("all 78 cards", _points(sum(ft_cards.card_points_half(c) for c in deck))))),
-        Table("Points the attack needs (FT-31)",
+        Grid("Points the attack needs (FT-31)",
               (("bouts in the attack's tricks", *(str(b) for b in ft_cards.THRESHOLDS)),
                ("points needed", *(str(p) for p in ft_cards.THRESHOLDS.values())))),
-        Table("Contracts (FT-6) and the deal's value (FT-33 to FT-36)",
+        Grid("Contracts (FT-6) and the deal's value (FT-33 to FT-36)",
               (("contract", *(ft_scoring.CONTRACT_LABELS[c] for c in contracts)),
                ("multiplier m", *(f"x{mult[c]}" for c in contracts)),
                ("made + / failed -", *(f"±({base} + |margin|) x{mult[c]}" for c in contracts)),
                ("petit au bout", *(f"±{petit} x{mult[c]}" for c in contracts)))),
         _deal_value_rules(base, petit),
-        Table("Players, hands and poignées (FT-3, FT-15, FT-37)",
+        Grid("Players, hands and poignées (FT-3, FT-15, FT-37)",
               (("players", *(str(n) for n in players)),
                ("cards each / dog", *(f"{ft_cards.HAND_SIZES[n]} / {ft_cards.DOG_SIZES[n]}" for n in players)),
                *((f"poignée {name} (+{ft_cards.POIGNEE_BONUS[name]})",
                   *(f"{ft_cards.POIGNEE_SIZES[n][i]} trumps" for n in players))
                  for i, name in enumerate(ft_cards.POIGNEE_NAMES)))),
-        Table("Chelem (FT-38): every trick to one side, whatever the number of players",
+        Grid("Chelem (FT-38): every trick to one side, whatever the number of players",
               (("chelem", *(label for _, label in CHELEM_LABELS)),
                ("for the attack", *(f"{ft_scoring.CHELEMS[key]:+d}" for key, _ in CHELEM_LABELS)))),
         RuleList("A scored deal, as the engine writes it (the FFT's first example)",
@@ -231,7 +231,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool
     return lines + [line] if line else lines
 
 
-def _draw_table(draw: ImageDraw.ImageDraw, table: Table, y: int, size: int = 18) -> int:
+def _draw_table(draw: ImageDraw.ImageDraw, table: Grid, y: int, size: int = 18) -> int:
     f, fb = font(size), font(size, True)
     columns = len(table.rows[0])
     widths = [max(draw.textlength(r[i], font=fb if j == 0 or i == 0 else f) for j, r in enumerate(table.rows))
@@ -272,7 +272,7 @@ def render(content: Sheet) -> Image.Image:
     for block in content.blocks:
         draw.text((MARGIN, y), block.heading, font=font(23, True), fill=INK)
         y += 34
-        y = (_draw_table if isinstance(block, Table) else _draw_rules)(draw, block, y) + 18
+        y = (_draw_table if isinstance(block, Grid) else _draw_rules)(draw, block, y) + 18
     footer = "tarot_learn · every value from the rules engine, every rule from the rule sheets (tarot-learn)"
     draw.text((MARGIN, PAGE[1] - MARGIN + 10), footer, font=font(14), fill=SOFT)
     if y > PAGE[1] - MARGIN:
