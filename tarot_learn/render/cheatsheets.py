@@ -36,7 +36,8 @@ from ..games.french_tarot import scoring as ft_scoring
 from ..numerology import arithmetic, playing_value
 from .fonts import font
 
-__all__ = ["GAMES", "Grid", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI", "save_pages", "wrap"]
+__all__ = ["GAMES", "Grid", "RuleList", "Sheet", "sheet", "render", "write", "rule_line", "PAGE", "DPI",
+           "save_pages", "wrap"]
 
 GAMES = ("tarot-solitaire", "klondike", "american-toad", "french-tarot")
 DPI = 150
