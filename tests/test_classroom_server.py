@@ -391,6 +391,9 @@ def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connec
     # the warm pool is for a browser's first page, from an address that holds few kernels
     assert km.may_take_warm("cy", "10.0.0.6") and not km.may_take_warm("ada", "10.0.0.6")
     assert not km.may_take_warm("cy", "10.0.0.5") and km.may_take_warm("cy", "127.0.0.1")
+    km.per_address = 0                                    # a class behind one address: no address limit
+    assert km.quota_left("bob", "10.0.0.5") == 1 and km.may_take_warm("cy", "10.0.0.5")
+    km.per_address = 3
 
     km._kernel_connections["ada1"] = 1                    # her page is open
     clock[0] += 9.0                                       # bob's just-handed kernel is not culled yet

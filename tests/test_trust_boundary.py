@@ -393,6 +393,7 @@ def test_the_launcher_refuses_bad_credential_options():
     add_arguments(parser)
     for argv, reason in ((["--password", "abc"], "4 to 200"), (["--certfile", "c.pem"], "add --https"),
                          (["--kernels-per-student", "0"], "from 1 to 20"),
+                         (["--kernels-per-address", "-1"], "0 \\(no address limit\\) to 200"),
                          (["--password", "same-pass", "--teacher-password", "same-pass"], "must differ")):
         with pytest.raises(OptionError, match=reason):
             _checked(parser.parse_args(argv))

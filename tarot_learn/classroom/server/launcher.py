@@ -58,11 +58,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULTS['cull_idle']})")
     p.add_argument("--kernels-per-student", type=int, default=DEFAULTS["per_student"], metavar="N",
                    help=f"pages (kernels) one browser may have open at once (default {DEFAULTS['per_student']})")
+    p.add_argument("--kernels-per-address", type=int, default=None, metavar="N",
+                   help="pages one network address may hold (default: --kernels-per-student + 2, room for a "
+                        "second browser on a laptop); 0 turns the address limit off, for a class whose "
+                        "laptops all reach this server through one address (a school proxy or NAT)")
     p.add_argument("--https", action="store_true",
                    help="serve over HTTPS (no one on the network reads the traffic): with --certfile and "
                         "--keyfile, or a self-signed certificate made in the class folder")
     p.add_argument("--certfile", default=None, help="the certificate for --https (PEM)")
     p.add_argument("--keyfile", default=None, help="its private key for --https (PEM)")
+
+
+def _per_address(args: argparse.Namespace) -> int:
+    """Kernels one address may hold: by default room for a second browser on a laptop; 0: no limit."""
+    given = args.kernels_per_address
+    return args.kernels_per_student + 2 if given is None else given
 
 
 def _checked(args: argparse.Namespace) -> None:
@@ -74,6 +84,9 @@ def _checked(args: argparse.Namespace) -> None:
         raise OptionError(f"--cull-idle {args.cull_idle}: choose from 2 to 86400 seconds")
     if not 1 <= args.kernels_per_student <= 20:
         raise OptionError(f"--kernels-per-student {args.kernels_per_student}: choose from 1 to 20")
+    if args.kernels_per_address is not None and not 0 <= args.kernels_per_address <= 200:
+        raise OptionError(f"--kernels-per-address {args.kernels_per_address}: choose from 0 (no address "
+                          "limit) to 200")
     if (args.certfile or args.keyfile) and not args.https:
         raise OptionError("--certfile and --keyfile are for --https: add --https")
     for flag, value in (("--password", args.password), ("--teacher-password", args.teacher_password)):
@@ -137,8 +150,7 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
                                     "websocket_max_message_size": 1 << 20}
     c.ClassroomKernelManager.update(
         pools=warm_pools(args, pages), refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
-        # an address (a laptop) may hold a second browser's pages too
-        per_identity=args.kernels_per_student, per_address=args.kernels_per_student + 2,
+        per_identity=args.kernels_per_student, per_address=_per_address(args),
         orphan_after=float(args.cull_idle),
         cull_idle_timeout=0,  # kernels are culled by their pages' absence (orphan_after), not by idleness
         # A page may only talk to its widgets: no code runs from a browser, no page shuts a kernel down.

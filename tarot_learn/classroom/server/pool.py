@@ -81,7 +81,7 @@ class ClassroomKernelManager(PreheatingManager):
         """How many more kernels ``username`` at ``address`` may be handed (pages being opened count
         already): the identity's quota, and its address's."""
         left = self.per_identity - len(self.owned_by(username)) - self.opening.get(username, 0)
-        if address not in LOOPBACK:
+        if address not in LOOPBACK and self.per_address > 0:     # 0: every laptop behind one address
             held = sum(1 for place in self.places.values() if place == address)
             left = min(left, self.per_address - held - self.opening.get(address, 0))
         return left
@@ -92,7 +92,7 @@ class ClassroomKernelManager(PreheatingManager):
         a cold kernel and leaves the pool to the class.  This machine's own browsers are each a laptop."""
         if self.owned_by(username) or self.opening.get(username, 0) > 1:
             return False
-        if address in LOOPBACK:
+        if address in LOOPBACK or self.per_address <= 0:
             return True
         return self.opening.get(address, 0) <= 1 and address not in self.places.values()
 
