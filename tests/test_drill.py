@@ -490,8 +490,8 @@ def test_widget_shows_the_card_options_and_feedback(widget_module):
     clock = Clock()
     w = widget_module.Drill(kind="name", cards="trumps", seed=4, height=200, clock=clock)
     q = w.question
-    assert w.image.value == widget_module._nameless_png(q.card, 200)
-    assert w.image.value != default_deck().card_png(q.card, 200, show_value=False)
+    assert w.image.png == widget_module._nameless_png(q.card, 200)
+    assert w.image.png != default_deck().card_png(q.card, 200, show_value=False)
     assert [b.description for b in w.choice_box.children] == list(q.options)
     assert str(q.number) in w.prompt.value and q.prompt in w.prompt.value
     clock.now += 3.0
@@ -546,7 +546,7 @@ def test_widget_value_question_hides_the_plays_as_badge(widget_module):
     w = widget_module.Drill(kind="value", cards="T19", seed=1, height=200)
     plain = default_deck().card_png(C("T19"), 200, show_value=False)
     badge = default_deck().card_png(C("T19"), 200, show_value=True)
-    assert plain != badge and w.image.value == plain
+    assert plain != badge and w.image.png == plain
     w.buttons[w.question.options.index("10")].click()
     assert "Right!" in w.feedback_html.value and "TS-5" in w.feedback_html.value
 
@@ -584,8 +584,8 @@ def test_widget_with_a_loaded_deck(widget_module, tmp_path):
     deck = w.deck
     assert [str(c) for c in deck.own_cards] == ["NC", "T19", "T20"]
     assert set(w.logic.cards) == set(deck.own_cards)
-    assert w.image.value == deck.card_png(w.question.card, 150, show_value=False)
-    assert w.image.value != default_deck().card_png(w.question.card, 150, show_value=False)
+    assert w.image.png == deck.card_png(w.question.card, 150, show_value=False)
+    assert w.image.png != default_deck().card_png(w.question.card, 150, show_value=False)
     assert "3 scanned cards" in w.title.value and "1 file(s) refused" in w.title.value
     assert w.cards_dropdown.value == "own"
     assert ("Your 3 scanned cards", "own") in list(w.cards_dropdown.options)

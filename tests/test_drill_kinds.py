@@ -103,7 +103,7 @@ def test_the_widget_shows_a_pick_spread_and_refuses_a_kind_its_cards_cannot_answ
 
     monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path))
     w = DrillWidget(kind="pick", cards="cups", seed=2, remember=False)
-    spread = Raster.from_png(w.image.value)
+    spread = Raster.from_png(w.image.png)
     one = Raster.from_png(w.deck.card_png(w.question.card, w.height, show_value=False))
     assert spread.size[0] > len(w.question.options) * one.size[0] and spread.size[1] == one.size[1]
     assert [b.description for b in w.buttons] == list(w.question.options)

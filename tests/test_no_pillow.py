@@ -52,7 +52,7 @@ PICTURES = textwrap.dedent('''
                          ("table", TarotTable(players=4, rounds=1, seed=3))):
         out.update({(name, k): px(v) for k, v in widget.surface.images.items()})
     drill = Drill(kind="name", cards="trumps", seed=1)
-    out["drill"] = px(drill.image.value)
+    out["drill"] = px(drill.image.png)
     from tarot_learn.widgets.drill import _nameless_png
     for text in ("T19", "NS", "AW", "T0"):   # the drill's face with its name covered
         out[("nameless", text)] = px(_nameless_png(Card.parse(text), 300))

@@ -26,6 +26,7 @@ names the card before it is answered: the picture has no printed name on a name 
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 import time
@@ -65,6 +66,33 @@ def _panel(body: str, colour: str) -> str:
     return (f'<div class="tl-drill-feedback" style="border-left:4px solid {colour};'
             f'padding:6px 10px;margin:4px 0;background:#faf8f2;color:#2b2533;'
             f'line-height:1.35">{body}</div>')
+
+
+class CardPicture(W.HTML):
+    """The card the drill asks about, as an image with alternative text.
+
+    :attr:`png` (the picture's bytes) stays in Python; the page gets an ``<img>`` whose alt text
+    says what the picture is for without naming the card, which is the question.
+    """
+
+    ALT = "The card this question is about"
+
+    def __init__(self, height: int = 200) -> None:
+        super().__init__()
+        self._height = int(height)
+        self._png = b""
+
+    @property
+    def png(self) -> bytes:
+        """The picture shown, as PNG bytes."""
+        return self._png
+
+    @png.setter
+    def png(self, data: bytes) -> None:
+        self._png = bytes(data)
+        encoded = base64.b64encode(self._png).decode("ascii")
+        self.value = (f'<img class="tl-drill-card" alt="{self.ALT}" src="data:image/png;base64,{encoded}" '
+                      f'style="height:{self._height}px;width:auto;object-fit:contain">')
 
 
 class Drill(PageSession):
@@ -130,8 +158,7 @@ class Drill(PageSession):
 
     def _build_question_panel(self, count: int) -> W.VBox:
         """The picture, the question, the answer controls, feedback, score and stats."""
-        self.image = W.Image(format="png", layout=W.Layout(height=f"{self.height}px",
-                                                           width="auto", object_fit="contain"))
+        self.image = CardPicture(self.height)
         self.prompt = W.HTML()
         # Five buttons made once and relabelled for each question: a new set per card would
         # leave a trail of dead widget models in the browser.
@@ -321,7 +348,7 @@ class Drill(PageSession):
 
     def _show_question(self) -> None:
         q = self.logic.question
-        self.image.value = self._picture(q.card, q.kind)
+        self.image.png = self._picture(q.card, q.kind)
         self.prompt.value = (f'<div style="font-size:1.1em;margin:2px 0 6px 0"><b>{q.number}.</b> '
                              f"{_esc(q.prompt)}</div>")
         self.buttons = self._pool[:len(q.options)]

@@ -153,9 +153,9 @@ def test_drill_remembers_and_a_deal_reaches_its_score_sheet(page, lite_server, r
     panel = root.locator(".tl-drill-progress")
     panel.filter(has_text="21 new").wait_for(timeout=30_000)
     time.sleep(2)                                   # the browser's storage takes the write
-    # Reload: a new kernel reads the learner's progress back from the browser's storage.
-    page.reload()
-    page.get_by_text(KERNEL_IDLE).wait_for(timeout=START_MS)
+    # Open the lesson again: a new kernel reads the learner's progress back from the browser's
+    # storage (a reopened site restores no tab, so the lesson is opened by its address).
+    open_lesson(page, lite_server, "01_meet_the_deck.ipynb")
     run_all(page)
     root = page.locator(f"{SHOWN} .tl-drill").first
     panel = root.locator(".tl-drill-progress")
