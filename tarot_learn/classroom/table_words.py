@@ -12,9 +12,9 @@ the clock), so a page never learns more than its seat's observation holds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-__all__ = ["card_name", "card_text", "move_label", "trick_won", "card_words"]
+__all__ = ["card_name", "card_text", "move_label", "trick_won", "card_words", "deal_summary", "card_notes"]
 
 _RANKS = {"A": "Ace", "P": "Valet", "N": "Cavalier", "Q": "Dame", "K": "Roi"}
 _LETTERS = {"A": "1", "P": "V", "N": "C", "Q": "D", "K": "R"}     # the letters French cards carry
@@ -90,3 +90,62 @@ def _why(cards: list[str], won_with: str) -> str:
     led = next((c for c in cards if c != "T0"), won_with)
     suit = _SUITS.get(led[-1], ("the suit led", ""))[0]
     return f"highest card of the suit led, {suit} ({card_name(won_with)})"
+
+
+def deal_summary(number: int, score: Any, names: Sequence[str], seat_names: Sequence[str],
+                 practice: bool = False) -> dict[str, Any]:
+    """The end of a scored deal in words, read from the engine's :class:`~.scoring.DealScore` (every
+    figure is the engine's: nothing is recomputed here).  Everything in it is public once the deal
+    is scored: contract, taker and partner, bouts, points, needed, made or failed by how much, the
+    bonuses and each seat's score.
+
+    >>> from tarot_learn.games.french_tarot.scoring import score_deal
+    >>> s = deal_summary(1, score_deal(4, "garde", 2, 47), ["Ana", "Ben", "Cy", "Dee"],
+    ...                  ["South", "East", "North", "West"])
+    >>> s["headline"]
+    'Deal 1: Ana (South) took a Garde alone and made it by 6: 47 points with 2 bouts, 41 needed.'
+    >>> [p["score"] for p in s["seats"]], sum(p["score"] for p in s["seats"])
+    ([186, -62, -62, -62], 0)
+    """
+    def who(seat: int) -> str:
+        return f"{names[seat]} ({seat_names[seat]})"
+
+    partner = score.partner if score.partner not in (None, score.taker) else None
+    side = f" with {who(partner)}" if partner is not None else " alone"
+    result = (f"made it by {score.margin}" if score.made and score.margin else
+              "made it exactly" if score.made else f"failed by {-score.margin}")
+    points = f"{score.points:g}"
+    headline = (f"Deal {number}: {who(score.taker)} took a {score.contract_label}{side} and {result}: "
+                f"{points} points with {score.bouts} bout{'' if score.bouts == 1 else 's'}, "
+                f"{score.threshold} needed.")
+    roles = {score.taker: "taker", **({partner: "partner"} if partner is not None else {})}
+    return {"number": number, "headline": headline, "contract": score.contract_label,
+            "taker": who(score.taker), "partner": who(partner) if partner is not None else None,
+            "bouts": score.bouts, "points": points, "needed": score.threshold, "made": score.made,
+            "by": abs(score.margin), "practice": practice,
+            "bonuses": [{"label": _bonus_label(t), "value": t.value} for t in score.terms
+                        if t.label not in ("contract", "margin")],
+            "value": score.value,
+            "seats": [{"name": who(i), "role": roles.get(i, "defender"), "score": x}
+                      for i, x in enumerate(score.scores)]}
+
+
+def _bonus_label(term: Any) -> str:
+    """``'petit au bout (taken by the defence)'``: a term as a score sheet's line says it."""
+    return f"{term.label} ({term.note})" if term.note else term.label
+
+
+def card_notes(deal: Any, seat: int | None) -> dict[str, str]:
+    """Why each card of ``seat``'s hand is held back now (``{card: reason with its rule}``), when
+    it is that seat's turn to play a card or discard; lit cards have no note.  Only the seat's own
+    hand and what every seat sees decide it."""
+    phase = str(deal.phase)
+    if seat is None or deal.to_play != seat or phase not in ("playing", "discarding"):
+        return {}
+    action = "play" if phase == "playing" else "discard"
+    notes = {}
+    for card in deal.observation(seat).hand:
+        err = deal.why_illegal(f"{action} {card}")
+        if err is not None:
+            notes[str(card)] = str(err)
+    return notes

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
 from tarot_learn.classroom.model.names import MAX_NAME, check_name, same_name
-from tarot_learn.classroom.table_words import card_words, move_label, trick_won
+from tarot_learn.classroom.table_words import card_notes, card_words, deal_summary, move_label, trick_won
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
 from tarot_learn.games.french_tarot.bots import Bot, for_level, levels
 from tarot_learn.games.french_tarot.match import Match
@@ -104,6 +104,7 @@ class Table:
                                 bots=self.options.robot_players(seed))
         self.master = _check_name(master)
         self.refused_by: str | None = None      # who last refused to end by agreement (said to every page)
+        self.dealt_before = 0                   # scored deals of the earlier games at this table
         self.sit(master)
 
     # ----- what the model keeps --------------------------------------------------------------------
@@ -214,15 +215,33 @@ class Table:
         self.model.settle(restart=True)
 
     def next_deal(self, by: str) -> None:
-        """Deal again after a finished deal (any seated human may ask)."""
+        """Deal the next deal after a finished one (any seated human may ask); once the game is
+        over, the master's word deals again at this table (:meth:`deal_again`)."""
         if self.model.seat_of(self.known_name(by)) is None or not self.started:
             raise IllegalMove("only a player at this table may deal", rule="FT-45")
+        if self.game_over():
+            return self.deal_again(by)
         if self.pending is not None:
             self._apply(self.pending)
         if self.game_over():
             raise IllegalMove("the game is over", rule="FT-41")
         self.model.next_deal(practice=not self.options.competitive)
         self.refused_by = None            # a refusal is news for the deal it was made in
+        self.model.settle(restart=True)
+
+    def deal_again(self, by: str) -> None:
+        """The master deals again at this table once its game is over: the same seats, a new game of
+        the table's rounds; the deals go on being numbered and the score sheet's totals carry."""
+        self._master_only(by, "deal again at this table")
+        if not self.game_over() or self.match.cancelled:
+            raise IllegalMove("a table deals again once its game is over (a game ended by agreement "
+                              "is over for good: open a new table)", rule="FT-41")
+        if self.pending is not None:
+            self._apply(self.pending)
+        self.dealt_before = self.deals_played()
+        self.model.votes = Votes()
+        self.model.next_deal(practice=not self.options.competitive)
+        self.refused_by = None
         self.model.settle(restart=True)
 
     def tick(self) -> int:
@@ -265,7 +284,8 @@ class Table:
 
     # ----- results ---------------------------------------------------------------------------------
     def game_over(self) -> bool:
-        return self.model.game_over(self.options.rounds)
+        """Ended by agreement, or the present game has had its rounds (FT-41)."""
+        return self.model.game_over(self.dealt_before + self.options.rounds)
 
     def deals_played(self) -> int:
         """Deals played to their score, practice ones included (thrown-in deals do not count)."""
@@ -273,7 +293,7 @@ class Table:
 
     def outcome(self) -> Outcome:
         """What the rewards need (FT-49, FT-50); only once the game is over."""
-        return self.model.outcome(self.options.rounds, self.options.bet, self.options.competitive)
+        return self.model.outcome(self.dealt_before + self.options.rounds, self.options.bet, self.options.competitive)
 
     def observation(self, name: str | None) -> Any:
         """What ``name`` may see (a spectator, ``None``, sees only what every player sees, FT-48)."""
@@ -289,6 +309,7 @@ class Table:
         return json.dumps({"id": self.id, "master": self.master, "options": asdict(self.options),
                            "pending": asdict(self.pending) if self.pending else None, "code": self.code,
                            "seed": self.seed, "seats": [asdict(s) for s in self.seats],
+                           "dealt_before": self.dealt_before,
                            "match": self.match.to_json() if self.match else None})
 
     @classmethod
@@ -306,6 +327,7 @@ class Table:
             table.model.seats = [Seat(**s) for s in data["seats"]]
             table.model.match = Match.from_json(data["match"]) if data["match"] else None
             table.refused_by = None
+            table.dealt_before = int(data.get("dealt_before", 0))
         except (KeyError, TypeError, ValueError) as err:
             raise SaveError(f"a saved table cannot be read: {str(err)[:80]}") from None
         for seat in table.seats:          # after a restart everyone reconnects: held seats stay held
@@ -336,7 +358,25 @@ def page_words(table: Table, seat: int | None, obs: Any) -> dict[str, Any]:
     return {"names": card_words(obs), "labels": {m: move_label(m) for m in legal},
             "trick_won": trick_won(obs), "turn": turn, "refused_by": table.refused_by,
             "practice": sheet is not None and _practice_only(sheet.rows),
-            "cancelled": sheet is not None and bool(sheet.cancelled)}
+            "cancelled": sheet is not None and bool(sheet.cancelled),
+            "notes": card_notes(table.match.deal, seat) if turn and turn["mine"] else {},
+            "summary": _summary(table, obs), "may_deal_again": _may_deal_again(table, seat)}
+
+
+def _summary(table: Table, obs: Any) -> dict[str, Any] | None:
+    """The deal just scored, in words, until the next deal is dealt (public: every seat sees it)."""
+    if obs is None or table.match.in_progress or not table.match.sheet.rows:
+        return None
+    row = table.match.sheet.rows[-1]
+    if row.score is None:
+        return None
+    return deal_summary(row.number, row.score, table.match.sheet.names, obs.seat_names, row.practice)
+
+
+def _may_deal_again(table: Table, seat: int | None) -> bool:
+    """Whether this page is the master's, at a game over (not ended by agreement): it may deal again."""
+    return (seat is not None and table.started and table.game_over() and not table.match.cancelled
+            and same_name(table.seats[seat].name or "", table.master))
 
 
 def _practice_only(rows: Any) -> bool:

@@ -1,0 +1,98 @@
+"""A shared table's end of deal and its next game: the summary in words from the engine's score,
+the reasons on held-back cards, and the master dealing again at the same table with the same seats
+(deals numbered on, totals carried)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarot_learn.classroom.model.hall import seat_view
+from tarot_learn.classroom.tables import FakeClock, Table, TableOptions
+from tarot_learn.errors import IllegalMove
+from tarot_learn.games.french_tarot import rules as R
+from tests.test_tables import four_humans, human_move, play_out_deal
+
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+
+
+def _views(table: Table) -> dict[str, dict]:
+    return {n: seat_view(table, n) for n in (*NAMES, None)}
+
+
+def _scored(table: Table) -> None:
+    """Play deals until one is scored (a deal everyone passed is thrown in; the players deal on)."""
+    while True:
+        play_out_deal(table)
+        if table.match.sheet.rows[-1].score is not None or table.game_over():
+            return
+        table.next_deal("Ana")
+
+
+def test_the_summary_is_the_engines_score_in_words_and_every_page_gets_the_same() -> None:
+    t = four_humans(seconds_per_turn=None, rounds=3, competitive=True)
+    _scored(t)
+    score = t.match.sheet.rows[-1].score
+    views = _views(t)
+    summaries = [v["summary"] for v in views.values()]
+    assert all(s == summaries[0] for s in summaries)            # public once scored: one text for all
+    s = summaries[0]
+    assert [p["score"] for p in s["seats"]] == list(score.scores) and sum(p["score"] for p in s["seats"]) == 0
+    assert s["needed"] == score.threshold and s["bouts"] == score.bouts and s["made"] == score.made
+    assert s["contract"] == score.contract_label and s["by"] == abs(score.margin)
+    assert s["taker"].startswith(t.match.sheet.names[score.taker])
+    assert ("made it" if score.made else "failed by") in s["headline"]
+    assert [p["role"] for p in s["seats"]].count("taker") == 1
+    t.next_deal("Ben")
+    assert all(v["summary"] is None for v in _views(t).values())     # gone once the next deal is dealt
+
+
+def test_held_back_cards_carry_their_reason_for_the_seat_to_play_only() -> None:
+    t = four_humans(seconds_per_turn=None)
+    while not (t.match.in_progress and t.match.deal.phase == "playing" and t.match.deal.trick):
+        human_move(t)
+    views = _views(t)
+    me = t.to_play_name()
+    seat = t.seat_of(me)
+    hand = {R.text(c) for c in t.match.deal.hands[seat]}
+    notes = views[me]["notes"]
+    legal = {str(m).split()[1] for m in t.match.deal.legal_moves()}
+    assert set(notes) == hand - legal and all("FT-" in why for why in notes.values())
+    assert all(v["notes"] == {} for n, v in views.items() if n != me)
+
+
+def test_the_master_deals_again_at_the_same_table_with_the_same_seats() -> None:
+    t = four_humans(seconds_per_turn=None, rounds=1, competitive=True)
+    _scored(t)
+    assert t.game_over()
+    seats = [s.name for s in t.seats]
+    totals = t.match.sheet.totals()
+    views = _views(t)
+    assert views["Ana"]["may_deal_again"] and not any(views[n]["may_deal_again"] for n in NAMES[1:])
+    with pytest.raises(IllegalMove, match="master"):
+        t.next_deal("Ben")
+    rows = len(t.match.sheet.rows)
+    t.next_deal("Ana")                                   # the page's "deal" intent, by the master
+    assert not t.game_over() and t.match.in_progress and [s.name for s in t.seats] == seats
+    assert all(not v["over"] and v["turn"] for v in _views(t).values() if v["you"] is not None)
+    _scored(t)
+    assert t.game_over() and len(t.match.sheet.rows) > rows
+    later = t.match.sheet.rows[-1]
+    assert later.number > rows and t.match.sheet.totals() == tuple(a + b for a, b in zip(totals, later.scores))
+    again = Table.from_json(t.to_json(), clock=FakeClock())           # a restart keeps where the game began
+    assert again.dealt_before == t.dealt_before and again.game_over()
+
+
+def test_a_game_ended_by_agreement_is_not_dealt_again() -> None:
+    t = four_humans(seconds_per_turn=None)
+    t.propose_end("Ana")
+    for name in NAMES[1:]:
+        t.accept_end(name)
+    assert t.game_over() and not _views(t)["Ana"]["may_deal_again"]
+    with pytest.raises(IllegalMove, match="agreement"):
+        t.next_deal("Ana")
+
+
+def test_a_table_saved_before_dealing_again_existed_still_loads() -> None:
+    t = Table("t", "Ana", TableOptions(players=3), clock=FakeClock(), seed=3)
+    text = t.to_json().replace(', "dealt_before": 0', "")
+    assert "dealt_before" not in text and Table.from_json(text).dealt_before == 0
