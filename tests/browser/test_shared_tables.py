@@ -44,6 +44,13 @@ class Watcher:
         for pile in data["obs"]["piles"]:
             if pile["id"].startswith("hand:") and pile["id"] != f"hand:{you}" and pile["cards"]:
                 self.leaks.append(f"seat {you} received {pile['id']}: {pile['cards']}")
+        obs = data["obs"]
+        shown = {c for p in obs["piles"] for c in p["cards"]} | {c for t in obs["tricks"] for c in t["cards"]}
+        own = {c for p in data["obs"]["piles"] if p["id"] == f"hand:{you}" for c in p["cards"]}
+        if not set(data.get("names", {})) <= shown:          # a card named is a card this seat was shown
+            self.leaks.append(f"seat {you} was told the names of {sorted(set(data['names']) - shown)}")
+        if not set(data.get("notes", {})) <= own:            # reasons are given for one's own cards only
+            self.leaks.append(f"seat {you} was told why {sorted(set(data['notes']) - own)} are held back")
 
 
 def login(context, server) -> None:
@@ -53,8 +60,10 @@ def login(context, server) -> None:
 
 
 def take_turn(page) -> bool:
-    """Click the first thing this player may do (a card or a bid); False when it is not their turn."""
-    button = page.locator("#hand button:not([aria-disabled]), #actions button, #controls button:text('Deal')").first
+    """Click the first thing this player may do (a card, a bid, a chosen discard's confirmation);
+    False when it is not their turn."""
+    button = page.locator("#choice button.confirm:not([disabled]), #hand button:not([aria-disabled]), "
+                          "#actions button, #controls button:text('Deal')").first
     if button.count() == 0:
         return False
     try:
@@ -179,3 +188,157 @@ def _play_until(ana, ben, done, seconds: float = 240) -> None:
         moved = take_turn(ana) or take_turn(ben)
         (ana if moved else ben).wait_for_timeout(120 if moved else 250)
     raise AssertionError("the deal did not get there")
+
+
+# ----- four people play a whole deal by clicking card pictures ------------------------------------
+class Pictures:
+    """Every card picture a page asks for: each must name a card that page was shown, or the back."""
+
+    def __init__(self, page, watcher: Watcher) -> None:
+        self.asked: list[str] = []
+        self.watcher = watcher
+        page.on("request", lambda r: self.asked.append(r.url) if "/tarot/cards/" in r.url else None)
+
+    def unseen(self) -> list[str]:
+        shown = {c for v in self.watcher.views for c in v.get("names", {})} | {"back"}
+        return [u for u in self.asked if u.rsplit("/", 1)[1].removesuffix(".png") not in shown]
+
+
+def _synced(pages) -> str:
+    """Wait until every page has drawn the same view (deals on the sheet and moves); return it."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        states = {p.locator("#felt").get_attribute("data-state") for p in pages}
+        if len(states) == 1 and None not in states:
+            return states.pop()
+        pages[0].wait_for_timeout(60)
+    raise AssertionError(f"the pages never showed the same view: {states}")
+
+
+def _mover(pages):
+    """The one page that reads "Your turn" (the others read whose turn it is), or None."""
+    mine = [p for p in pages if p.locator("#clock").inner_text().startswith("Your turn")]
+    assert len(mine) <= 1, ("more than one page says 'Your turn'", [p.locator("#clock").inner_text() for p in pages])
+    others = [p.locator("#clock").inner_text() for p in pages if p not in mine]
+    assert all(" to play" in t for t in others) or not mine, others
+    return mine[0] if mine else None
+
+
+def _decide(page, took: list) -> None:
+    """The seat to play decides by clicking: the first bidder takes (Prise), later ones pass; a
+    discard is chosen card by card on the pictures then confirmed; a card is played by its picture."""
+    if page.locator("#choice button.confirm").count():
+        while page.locator("#choice button.confirm[disabled]").count():
+            page.locator("#hand button.lit:not(.chosen) img").first.click()
+        page.locator("#choice").get_by_text("Undo").click()                      # a choice can be taken back
+        page.locator("#hand button.lit:not(.chosen) img").first.click()
+        page.locator("#choice button.confirm").click()
+        return
+    actions = page.locator("#actions button")
+    labels = actions.all_inner_texts()
+    if "Prise" in labels and not took:
+        took.append(page)
+        return actions.get_by_text("Prise", exact=True).click()
+    for word in ("Pass", "No chelem", "No poignée"):
+        if word in labels:
+            return actions.get_by_text(word, exact=True).click()
+    if page.locator("#hand button.lit img").count():
+        return page.locator("#hand button.lit img").first.click()
+    actions.first.click()
+
+
+def _check_trick_shown(pages, tricks_before: int) -> int:
+    """After a trick's last card every page shows its four cards and its winner."""
+    number = pages[0].evaluate("() => (document.querySelector('#trick .won') || {}).ariaLabel || ''")
+    if not number or int(number.split()[1]) <= tricks_before:
+        return tricks_before
+    for p in pages:
+        box = p.locator("#trick .won").first
+        assert box.get_attribute("aria-label") == number and box.locator(".played img").count() == 4, number
+        assert "Won by" in box.inner_text()
+    return int(number.split()[1])
+
+
+def test_four_people_play_a_whole_deal_by_clicking_card_pictures_then_deal_again(classroom, browser, artifacts) -> None:
+    names = ("Ana", "Ben", "Cy", "Dee")
+    contexts = [browser.new_context() for _ in names]
+    for context in contexts:
+        login(context, classroom)
+    pages = [c.new_page() for c in contexts]
+    watchers = [Watcher(p) for p in pages]
+    pictures = [Pictures(p, w) for p, w in zip(pages, watchers)]
+    pages[0].goto(f"{classroom.base}/tarot/tables")
+    pages[0].fill("#name", "Ana")
+    pages[0].fill("input[name=seconds]", "0")
+    pages[0].click("text=Create the table")
+    pages[0].wait_for_url("**/tarot/tables/*?name=Ana*")
+    table_url = pages[0].url.split("?")[0]
+    for page, name in zip(pages[1:], names[1:]):
+        page.goto(f"{table_url}?name={name}")
+    for page in pages:
+        page.locator("#hand button img").first.wait_for()
+    seats = [p.locator(".seat b").all_inner_texts() for p in pages]
+    assert all(sorted(s) == sorted(names) for s in seats)
+    for page, name in zip(pages, names):                       # each page has its own seat at the bottom
+        assert name in page.locator(".seat.place-s").inner_text()
+    took: list = []
+    tricks = 0
+    deadline = time.monotonic() + 420
+    while not pages[0].locator("#summary-box:not([hidden])").count():
+        assert time.monotonic() < deadline, "the deal did not reach its score"
+        state = _synced(pages)
+        tricks = _check_trick_shown(pages, tricks)
+        mover = _mover(pages)
+        if mover is None:                                      # a deal thrown in: deal the next one
+            mover = pages[0]
+            mover.locator("#controls button", has_text="Deal").click()
+            took.clear()
+        else:
+            _decide(mover, took)
+        mover.wait_for_function(f"document.querySelector('#felt').dataset.state !== {state!r}")
+    _synced(pages)
+    assert _check_trick_shown(pages, tricks) == 18             # the last trick too, beside the summary
+    pages[0].screenshot(path=str(artifacts / "shared-table-summary.png"), full_page=True)
+    scores = [[int(x) for x in p.locator("#summary .deal-scores td.score").all_inner_texts()] for p in pages]
+    assert all(s == scores[0] for s in scores) and len(scores[0]) == 4 and sum(scores[0]) == 0
+    headline = pages[1].locator("#summary .headline").inner_text()
+    assert re.search(r"took a Prise .* (made it|failed by)", headline), headline
+    assert all(_mover(pages) is None for _ in (0,))            # nobody's turn once the game is over
+    pages[0].get_by_text("Deal again at this table (same seats)").click()
+    for page in pages:
+        page.locator("#summary-box[hidden]").wait_for(state="attached")
+        page.locator("#hand button img").nth(17).wait_for()
+    _synced(pages)
+    assert [p.locator(".seat b").all_inner_texts() for p in pages] == seats     # the same seats, the same places
+    assert _mover(pages) is not None
+    assert all("The game is over" not in p.locator("#status").inner_text() for p in pages)
+    assert pages[0].locator("table[aria-label='Score sheet'] tr").count() >= 3  # deal 1 stays on the sheet
+    for name, w, pic in zip(names, watchers, pictures):
+        assert w.leaks == [], (name, w.leaks[:3])
+        assert pic.asked and pic.unseen() == [], (name, pic.unseen()[:3])
+    for context in contexts:
+        context.close()
+
+
+def test_the_table_looks_like_a_card_table_on_a_phone_and_a_desktop(classroom, browser, artifacts) -> None:
+    """Screenshots for a person to look at, and the phone's table within the window's width."""
+    for label, size in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 390, "height": 844})):
+        context = browser.new_context(viewport=size)
+        login(context, classroom)
+        page = context.new_page()
+        page.goto(f"{classroom.base}/tarot/tables")
+        page.fill("#name", f"Zoe{label[0]}")
+        page.fill("input[name=seconds]", "0")
+        page.click("text=Create the table")
+        page.wait_for_url("**/tarot/tables/*?name=*")
+        page.click("text=Fill empty seats with robots")
+        page.locator("#hand button img").first.wait_for()
+        for _ in range(6):                                     # a few decisions in, so the middle shows cards
+            if not take_turn(page):
+                break
+            page.wait_for_timeout(400)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(artifacts / f"shared-table-{label}.png"), full_page=True)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert page.locator("img.card").evaluate_all("imgs => imgs.every(i => i.complete && i.naturalWidth > 0)")
+        context.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 
-from tarot_learn.classroom.server import challenge_web, live, tables_web
+from tarot_learn.classroom.server import card_images, challenge_web, live, tables_web
 from tarot_learn.classroom.server.base import StaticFiles
 from tarot_learn.classroom.server.classroom import CLASSROOM, Classroom
 from tarot_learn.classroom.server.pages import LandingHandler, RulesHandler, voila_page_rule
@@ -25,6 +25,7 @@ ROUTES: list[tuple[str, type]] = [
     ("/tarot/rules/([A-Z]{2})", RulesHandler),
     ("/tarot/static/(.*)", StaticFiles),
     *tables_web.ROUTES,
+    *card_images.ROUTES,
     *challenge_web.ROUTES,
     *live.ROUTES,
 ]

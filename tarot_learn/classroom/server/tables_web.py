@@ -25,6 +25,7 @@ from tornado import web, websocket
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.names import MAX_NAME
+from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
@@ -133,7 +134,8 @@ class TablePage(ClassHandler):
             self.classroom.hall.table(table_id)
         except TarotLearnError:
             raise web.HTTPError(404, "no such table") from None
-        self.page("table.html", "French Tarot table", STYLES, (*SCRIPTS, "table.js"), table_id=table_id)
+        self.page("table.html", "French Tarot table", STYLES, (*SCRIPTS, "table.js"), table_id=table_id,
+                  art=card_images.art_url(self))
 
 
 class RankingPage(ClassHandler):

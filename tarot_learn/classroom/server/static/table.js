@@ -1,10 +1,19 @@
+// A shared French Tarot table's page.  The server owns the deal; this draws the view it sends this
+// page (this seat's observation only) as a card table: the seats at their compass places seen from
+// this seat (yours at the bottom), the trick in the middle with every card until it is collected,
+// the dog, poignées, your hand lit and dimmed with the reason on hover, the deal in words and the
+// score sheet.  Cards are the class deck's pictures: a face-down card is always the one back
+// picture, so no address ever names a hidden card.  Clicks become intents the server checks.
 const params = new URLSearchParams(location.search);
-const tableId = document.body.dataset.table, name = params.get('name') || '';
+const tableId = document.body.dataset.table, art = document.body.dataset.art, name = params.get('name') || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
-const colourOf = {W: 'black', C: 'red', S: 'black', P: 'red'};
 const PAUSE_MS = 4000;        // a finished trick stays in the middle this long, even if the next lead is quick
+// Where each seat sits, counted from the seat whose page this is (play goes counter-clockwise, FT-1).
+const CONTRACTS = {prise: 'Prise', garde: 'Garde', garde_sans: 'Garde sans', garde_contre: 'Garde contre'};
+const PLACES = {3: ['s', 'e', 'w'], 4: ['s', 'e', 'n', 'w'], 5: ['s', 'e', 'ne', 'nw', 'w']};
 let shownTrick = 0, trickUntil = 0, lastTrickOpen = false;
 let view = null, socket = null, closedByServer = false, lastFrame = '';
+let chosen = [], choosingFor = '';     // the discard being chosen: nothing is sent before "Confirm"
 function connect() {
   const q = new URLSearchParams(); if (name) { q.set('name', name); q.set('key', localStorage.getItem(keyName) || ''); }
   if (params.get('code')) q.set('code', params.get('code'));
@@ -20,34 +29,54 @@ function connect() {
   socket.onclose = () => { if (!closedByServer) say('Connection lost: reload the page to take your seat back.', true); };
 }
 function send(intent) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(intent)); }
-function cardLabel(code) {
-  if (code === '?') return ['?', 'face-down card', 'black'];
-  const w = (view.names || {})[code] || {text: code, name: code};
-  return [w.text, w.name, code[0] === 'T' ? 'trump' : colourOf[code[code.length - 1]] || 'black'];
+function el(tag, cls, text) {
+  const n = document.createElement(tag); if (cls) n.className = cls; if (text !== undefined) n.textContent = text; return n;
 }
-function cardButton(code, move) {
-  const [text, label, col] = cardLabel(code), b = document.createElement('button');
-  b.className = 'card ' + col; b.textContent = text; b.setAttribute('aria-label', label);
-  // a card that cannot be played stays focusable (aria-disabled), so focus survives the turn passing
-  if (move) b.onclick = () => send({kind: 'move', move}); else b.setAttribute('aria-disabled', 'true');
-  return b;
+const cardName = code => code === '?' ? 'face-down card' : ((view.names || {})[code] || {name: code}).name;
+function cardImg(code, cls) {
+  const i = el('img', 'card ' + (cls || ''));
+  i.src = art + (code === '?' ? 'back' : code) + '.png'; i.alt = cardName(code); i.draggable = false;
+  i.dataset.card = code;
+  return i;
 }
-function seatsHtml() {
-  return view.seats.map((s, i) => {
-    const turn = view.obs && view.obs.current_player === i;
-    const who = s.name || 'empty seat', state = s.abandoned ? ' (left: a robot plays)' : s.held ? ' (away: a robot stands in)' : s.robot ? ' (robot)' : '';
-    const pile = view.obs && view.obs.piles.find(p => p.id === 'hand:' + i);
-    const cards = pile ? pile.hidden + pile.cards.length : 0;
-    const where = view.obs ? view.obs.seat_names[i] : 'Seat ' + (i + 1);
-    return `<div class="seat${turn ? ' turn' : ''}" aria-label="${esc(where)}: ${esc(who)}${esc(state)}${turn ? ', to play' : ''}">` +
-      `${esc(where)}: <b>${esc(who)}</b>${esc(state)}${i === view.you ? ' — you' : ''}<br>${cards} card(s)${turn ? ' · <b>to play</b>' : ''}</div>`;
-  }).join('');
+const players = () => view.obs ? view.obs.players : view.seats.length;
+const placeOf = seat => PLACES[players()][(seat - (view.you == null ? 0 : view.you) + players()) % players()];
+const seatName = seat => view.obs ? view.obs.seat_names[seat] : 'Seat ' + (seat + 1);
+const pile = id => view.obs ? view.obs.piles.find(p => p.id === id) : null;
+function seatBox(seat, i) {
+  const o = view.obs, turn = o && o.current_player === i;
+  const who = seat.name || 'empty seat', state = seat.abandoned ? ' (left: a robot plays)' : seat.held ? ' (away: a robot stands in)' : seat.robot ? ' (robot)' : '';
+  const hand = pile('hand:' + i), count = hand ? hand.hidden + hand.cards.length : 0;
+  const box = el('div', `seat place-${placeOf(i)}${turn ? ' turn' : ''}${i === view.you ? ' me' : ''}`);
+  box.setAttribute('aria-label', `${seatName(i)}: ${who}${state}${turn ? ', to play' : ''}, ${count} card(s)`);
+  const head = el('div', 'seat-head');
+  head.append(el('span', 'where', seatName(i)), ' ', el('b', '', who), state + (i === view.you ? ' — you' : ''));
+  for (const tag of seatTags(i)) head.append(' ', el('span', 'tag', tag));
+  if (turn) head.append(' ', el('span', 'tag to-play', 'to play'));
+  box.append(head);
+  if (i !== view.you && count) {
+    const fan = el('div', 'fan'); fan.setAttribute('aria-hidden', 'true');
+    for (let k = 0; k < count; k++) fan.append(cardImg('?', 'small'));
+    box.append(fan, el('span', 'count', `${count} card${count === 1 ? '' : 's'}`));
+  }
+  return box;
+}
+function seatTags(i) {
+  const o = view.obs; if (!o) return [];
+  const tags = [];
+  if (o.dealer === i) tags.push('dealer');
+  const bid = [...o.bids].reverse().find(b => b[0] === i);
+  if (o.taker === i) tags.push('taker');
+  else if (o.partner === i && o.partner !== o.taker) tags.push('partner');
+  else if (bid && o.taker == null) tags.push(bid[1] === 'pass' ? 'passed' : CONTRACTS[bid[1]] || bid[1]);
+  if (o.tricks_won && o.phase === 'playing') tags.push(`${o.tricks_won[i]} trick${o.tricks_won[i] === 1 ? '' : 's'}`);
+  return tags;
 }
 // A redraw rebuilds the buttons: keyboard focus goes back to the same button, or to the one now
 // in its place (the next card of the hand after a card was played), never to the page's top.
 function focusKey() {
-  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls, #trick');
-  return box ? {box: box.id, label: a.getAttribute('aria-label') || a.textContent, index: [...box.children].indexOf(a)} : null;
+  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls, #trick, #choice');
+  return box ? {box: box.id, label: a.getAttribute('aria-label') || a.textContent, index: [...box.querySelectorAll('button')].indexOf(a)} : null;
 }
 function restoreFocus(k) {
   if (!k) return;
@@ -62,24 +91,140 @@ function draw() {
   restoreFocus(kept);
 }
 function drawTable() {
-  const o = view.obs, acts = view.actions || [];
-  document.getElementById('seats').innerHTML = seatsHtml();
+  const o = view.obs;
+  const felt = document.getElementById('felt');
+  felt.dataset.players = String(players());
+  felt.dataset.state = `${view.sheet ? view.sheet.rows.length : 0}:${view.moves}`;    // what this page has drawn
+  document.getElementById('seats').replaceChildren(...view.seats.map(seatBox));
   const status = document.getElementById('status');
   status.textContent = !view.started ? 'Waiting for players: the game starts when every seat is taken.' :
     view.over && view.cancelled ? 'The game was ended by agreement: it counts for nothing.' :
     view.over ? 'The game is over.' : (o ? o.status : '');
   drawTrick(o);
-  const hand = document.getElementById('hand'); hand.innerHTML = '';
-  const mine = o && o.piles.find(p => p.id === 'hand:' + view.you);
-  for (const c of (mine ? mine.cards : [])) hand.append(cardButton(c, acts.find(a => a.endsWith(' ' + c) && !a.startsWith('declare'))));
-  const others = document.getElementById('actions'); others.innerHTML = '';
-  for (const a of acts) if (!(mine && mine.cards.some(c => a.endsWith(' ' + c) && !a.startsWith('declare')))) {
-    const b = document.createElement('button'); b.textContent = (view.labels || {})[a] || a; b.onclick = () => send({kind: 'move', move: a}); others.append(b);
+  drawInfo(o);
+  drawHand(o);
+  drawControls();
+  drawSummary();
+  document.getElementById('code').textContent = view.code ? 'Invitation code for this private table: ' + view.code : '';
+  document.getElementById('sheet').innerHTML = sheetHtml();
+  drawOptions();
+  countdown = view.turn ? view.turn.seconds_left : null;
+  drawClock();
+}
+// ----- your hand: lit cards may be played (or discarded), dimmed ones say why on hover -----------
+const acts = () => view.actions || [];
+const cardMove = code => acts().find(a => a.endsWith(' ' + code) && !a.startsWith('declare') && !a.startsWith('call'));
+function drawHand(o) {
+  const mine = view.you == null ? null : pile('hand:' + view.you);
+  document.getElementById('mine').hidden = !mine || !(mine.cards.length || acts().length);
+  const hand = document.getElementById('hand'); hand.replaceChildren();
+  const discarding = acts().some(a => a.startsWith('discard '));
+  const turn = discarding ? `${view.moves}:${o.dealer}` : '';
+  if (turn !== choosingFor) { chosen = []; choosingFor = turn; }       // a new discard starts empty
+  const dog = pile('dog'), fromDog = new Set(dog && o.phase === 'discarding' ? dog.cards : []);
+  for (const c of (mine ? mine.cards : [])) hand.append(handCard(c, cardMove(c), discarding, fromDog.has(c)));
+  drawChoice(discarding);
+  const others = document.getElementById('actions'); others.replaceChildren();
+  for (const a of acts()) if (!(mine && mine.cards.some(c => cardMove(c) === a))) {
+    const b = el('button', 'action', (view.labels || {})[a] || a); b.onclick = () => send({kind: 'move', move: a}); others.append(b);
   }
-  const ctl = document.getElementById('controls'); ctl.innerHTML = '';
-  const button = (text, intent) => { const b = document.createElement('button'); b.textContent = text; b.onclick = () => send(intent); ctl.append(b); };
+}
+function handCard(code, move, discarding, fromDog) {
+  const b = el('button', 'card-button' + (move ? ' lit' : ''));
+  b.append(cardImg(code)); b.setAttribute('aria-label', cardName(code)); b.dataset.card = code;
+  const why = (view.notes || {})[code];
+  if (why) { b.title = why; b.setAttribute('aria-description', why); }
+  if (fromDog) b.classList.add('from-dog');
+  if (!move) { b.setAttribute('aria-disabled', 'true'); b.classList.toggle('dim', acts().length > 0); return b; }
+  if (discarding) {
+    const on = chosen.includes(code);
+    b.classList.toggle('chosen', on); b.setAttribute('aria-pressed', String(on));
+    b.onclick = () => { chosen = on ? chosen.filter(c => c !== code) : chosen.length < toDiscard() ? [...chosen, code] : chosen; draw(); };
+  } else b.onclick = () => send({kind: 'move', move});
+  return b;
+}
+const toDiscard = () => { const d = pile('discard'); return (players() === 5 ? 3 : 6) - (d ? d.cards.length + d.hidden : 0); };
+// The discard is chosen card by card, then confirmed: only "Confirm" sends it (the server checks it).
+function drawChoice(discarding) {
+  const box = document.getElementById('choice'); box.replaceChildren();
+  if (!discarding) return;
+  const need = toDiscard();
+  box.append(el('p', '', chosen.length ? `Your discard, ${chosen.length} of ${need}: ${chosen.map(cardName).join(', ')}.` :
+    `Choose ${need} cards to discard (lit cards may go; hover a dimmed card to see why it may not).`));
+  const undo = el('button', '', 'Undo'); undo.disabled = !chosen.length; undo.onclick = () => { chosen = chosen.slice(0, -1); draw(); };
+  const ok = el('button', 'confirm', 'Confirm the discard'); ok.disabled = chosen.length !== need;
+  ok.onclick = () => send({kind: 'move', move: 'discard ' + chosen.join(' ')});
+  box.append(undo, ok);
+}
+document.getElementById('hand').addEventListener('keydown', ev => {
+  if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
+  const cards = [...document.querySelectorAll('#hand button')], at = cards.indexOf(document.activeElement);
+  if (!cards.length) return;
+  ev.preventDefault();
+  cards[at < 0 ? 0 : (at + (ev.key === 'ArrowRight' ? 1 : cards.length - 1)) % cards.length].focus();
+});
+// ----- the middle: the trick towards each player, the trick just won, the dog, poignées ----------
+// The trick just won stays in the middle (every card, the winner and why) until the next card is
+// played, and at least PAUSE_MS; after that it is one click away ("Last trick").
+function drawTrick(o) {
+  const trick = document.getElementById('trick'); trick.replaceChildren();
+  const won = view.trick_won, now = Date.now();
+  if (won && won.number > shownTrick) { shownTrick = won.number; trickUntil = now + PAUSE_MS; setTimeout(() => view && draw(), PAUSE_MS + 50); }
+  const current = pile('trick');
+  const fresh = won && (!current || !current.cards.length || now < trickUntil);
+  if (won && fresh) trick.append(wonBox(won, 'won'));
+  else if (current && current.cards.length) {
+    const box = el('div', 'trick-cards'); box.setAttribute('aria-label', current.label);
+    current.cards.forEach((c, k) => box.append(played(current.played_by[k], c)));
+    trick.append(box);
+  }
+  if (won && !fresh) {
+    const b = el('button', '', lastTrickOpen ? 'Hide the last trick' : 'Last trick'); b.id = 'last-trick';
+    b.setAttribute('aria-expanded', String(lastTrickOpen));
+    b.onclick = () => { lastTrickOpen = !lastTrickOpen; draw(); }; trick.append(b);
+    if (lastTrickOpen) trick.append(wonBox(won, 'won last'));
+  }
+}
+function played(seat, code) {
+  const span = el('span', 'played at-' + placeOf(seat)); span.append(cardImg(code), el('span', 'by', seatName(seat)));
+  span.setAttribute('aria-label', `${seatName(seat)}: ${cardName(code)}`);
+  return span;
+}
+function wonBox(won, cls) {
+  const box = el('div', cls); box.setAttribute('aria-label', `Trick ${won.number}`);
+  const cards = el('div', 'trick-cards');
+  const seats = Object.fromEntries(view.obs.seat_names.map((n, i) => [n, i]));
+  for (const c of won.cards) cards.append(played(seats[c.seat], c.card));
+  box.append(cards, el('p', 'winner', `Trick ${won.number}: Won by ${won.winner}: ${won.why}.`));
+  return box;
+}
+function drawInfo(o) {
+  const info = document.getElementById('info'); info.replaceChildren();
+  if (!o) return;
+  if (o.contract) {
+    const taker = view.seats[o.taker] ? `${seatName(o.taker)} (${view.seats[o.taker].name})` : seatName(o.taker);
+    info.append(el('p', 'contract', `${taker} plays a ${CONTRACTS[o.contract] || o.contract}` +
+      (o.called ? ` · called the ${cardName(o.called)}` : '') + (o.chelem ? ' · chelem announced' : '')));
+  }
+  for (const p of o.piles) {
+    const open = p.role === 'poignee' || (p.role === 'dog' && (p.cards.length || (p.hidden && o.phase === 'bidding')))
+      || (p.role === 'discard' && (p.cards.length || p.hidden));
+    if (!open) continue;
+    const row = el('div', 'pile ' + p.role); row.setAttribute('aria-label', `${p.label}: ` +
+      [...p.cards.map(cardName), ...(p.hidden ? [`${p.hidden} face-down card${p.hidden === 1 ? '' : 's'}`] : [])].join(', '));
+    row.append(el('span', 'label', p.label));
+    for (let k = 0; k < p.hidden; k++) row.append(cardImg('?', 'small'));
+    for (const c of p.cards) row.append(cardImg(c, 'small'));
+    info.append(row);
+  }
+}
+// ----- between deals: who may deal, the vote to end, the deal in words ----------------------------
+function drawControls() {
+  const ctl = document.getElementById('controls'); ctl.replaceChildren();
+  const button = (text, intent) => { const b = el('button', '', text); b.onclick = () => send(intent); ctl.append(b); };
   if (view.is_master && !view.started) button('Fill empty seats with robots', {kind: 'robots'});
   if (view.between_deals && view.you != null) button('Deal the next deal', {kind: 'deal'});
+  if (view.may_deal_again) button('Deal again at this table (same seats)', {kind: 'deal'});
   if (view.started && !view.over && view.voters.includes(name)) {
     if (!view.vote.proposer) button('Propose to end the game (it will count for nothing)', {kind: 'propose_end'});
     else if (!view.vote.accepted.includes(name)) { button('Agree to end the game', {kind: 'accept_end'}); button('Keep playing', {kind: 'refuse_end'}); }
@@ -87,11 +232,23 @@ function drawTable() {
   document.getElementById('vote').textContent = view.vote.proposer ?
     `${view.vote.proposer} proposes to end the game; agreed: ${view.vote.accepted.join(', ')} (robots do not vote).` :
     view.refused_by && !view.over ? `${view.refused_by} refused to end the game: play goes on.` : '';
-  document.getElementById('code').textContent = view.code ? 'Invitation code for this private table: ' + view.code : '';
-  document.getElementById('sheet').innerHTML = sheetHtml();
-  drawOptions();
-  countdown = view.turn ? view.turn.seconds_left : null;
-  drawClock();
+}
+// Every figure is the server's (the engine's score); the page only lays them out.
+function drawSummary() {
+  const s = view.summary, box = document.getElementById('summary-box'), out = document.getElementById('summary');
+  box.hidden = !s; out.replaceChildren();
+  if (!s) return;
+  out.append(el('p', 'headline', s.headline));
+  const facts = el('ul', 'facts');
+  facts.append(el('li', '', `Contract: ${s.contract}; taker: ${s.taker}; partner: ${s.partner || 'none (the taker plays alone)'}.`),
+    el('li', '', `Bouts: ${s.bouts}; points: ${s.points}; needed: ${s.needed}; ${s.made ? 'made by' : 'failed by'} ${s.by}.`),
+    el('li', '', s.bonuses.length ? 'Bonuses: ' + s.bonuses.map(b => `${b.label} ${b.value > 0 ? '+' : ''}${b.value}`).join('; ') + '.' : 'No bonus.'));
+  out.append(facts);
+  const t = el('table', 'deal-scores'); t.setAttribute('aria-label', `Scores of deal ${s.number}`);
+  const head = el('tr'); head.append(el('th', '', 'seat'), el('th', '', 'role'), el('th', '', 'score')); t.append(head);
+  for (const p of s.seats) { const r = el('tr'); r.append(el('td', '', p.name), el('td', '', p.role), el('td', 'score', (p.score > 0 ? '+' : '') + p.score)); t.append(r); }
+  out.append(t);
+  if (s.practice) out.append(el('p', 'note', 'A practice deal: it is on the sheet but does not change the totals.'));
 }
 // Only the seat to play reads "Your turn"; the others read whose turn it is; nothing once the game is over.
 let countdown = null;
@@ -100,40 +257,12 @@ function drawClock() {
   if (!t) { clock.textContent = ''; return; }
   const left = countdown == null ? '' : `: ${countdown} s left`;
   clock.textContent = t.mine ? `Your turn${left}.` : `${t.where} to play${left}.`;
+  clock.className = t.mine ? 'mine' : '';
 }
 setInterval(() => {
   if (countdown == null || !view) return;
   countdown = Math.max(0, countdown - 1); drawClock();
 }, 1000);
-function pileBox(label, codes, hidden) {
-  const box = document.createElement('div'); box.append(label + ': ');
-  for (let k = 0; k < hidden; k++) box.append(cardButton('?', null));
-  for (const c of codes) box.append(cardButton(c, null));
-  return box;
-}
-// The trick just won stays in the middle (four cards, the winner and why) until the next card is
-// played, and at least PAUSE_MS; after that it is one click away ("Last trick").
-function drawTrick(o) {
-  const trick = document.getElementById('trick'); trick.innerHTML = '';
-  const won = view.trick_won, now = Date.now();
-  if (won && won.number > shownTrick) { shownTrick = won.number; trickUntil = now + PAUSE_MS; setTimeout(() => view && draw(), PAUSE_MS + 50); }
-  const current = o ? o.piles.find(p => p.role === 'trick') : null;
-  const fresh = won && (!current || !current.cards.length || now < trickUntil);
-  if (won && (fresh || lastTrickOpen)) trick.append(wonBox(won));
-  for (const p of (o ? o.piles : [])) if ((p.role === 'trick' && p.cards.length) || p.role === 'dog') trick.append(pileBox(p.label, p.cards, p.hidden));
-  if (won && !fresh) {
-    const b = document.createElement('button'); b.id = 'last-trick'; b.setAttribute('aria-expanded', String(lastTrickOpen));
-    b.textContent = lastTrickOpen ? 'Hide the last trick' : 'Last trick';
-    b.onclick = () => { lastTrickOpen = !lastTrickOpen; draw(); }; trick.append(b);
-  }
-}
-function wonBox(won) {
-  const box = document.createElement('div'); box.className = 'won'; box.setAttribute('aria-label', `Trick ${won.number}`);
-  box.append(`Trick ${won.number}: `);
-  for (const c of won.cards) { const span = document.createElement('span'); span.className = 'played'; span.append(c.seat + ' ', cardButton(c.card, null)); box.append(span); }
-  const p = document.createElement('p'); p.className = 'winner'; p.textContent = `Won by ${won.winner}: ${won.why}.`; box.append(p);
-  return box;
-}
 function drawOptions() {
   const form = document.getElementById('options');
   form.hidden = !view.is_master || view.over;
