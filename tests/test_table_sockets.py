@@ -157,3 +157,34 @@ def test_the_budget_refills_per_browser_and_says_so_once_a_second():
     assert budget.tell("id:a") and not budget.tell("id:a")
     now[0] = 2.0
     assert budget.tell("id:a")
+
+
+def test_card_pictures_come_from_one_versioned_address_per_face_up_card_and_one_back(server):
+    import re
+    import urllib.error
+    import urllib.request
+
+    ana = student(server)
+    table = new_table(ana, "Pia")
+    status, page = ana.call(f"tarot/tables/{table['id']}")
+    art = re.search(r'data-art="([^"]+)"', page).group(1)
+    assert status == 200 and re.fullmatch(r"/tarot/cards/[0-9a-f]{12}/", art)
+
+    def fetch(client, path: str) -> tuple[int, dict, bytes]:
+        try:
+            with client.opener.open(urllib.request.Request(server.base + path.lstrip("/")), timeout=60) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as err:
+            return err.code, dict(err.headers), err.read()
+
+    for card in ("T21", "10C", "back"):
+        status, headers, body = fetch(ana, f"{art}{card}.png")
+        assert status == 200 and headers["Content-Type"] == "image/png" and body.startswith(b"\x89PNG")
+        assert "immutable" in headers["Cache-Control"] and "private" in headers["Cache-Control"]
+    stale = re.sub(r"[0-9a-f]{12}", "0" * 12, art)
+    for path in (f"{stale}T21.png", f"{art}T22.png", f"{art}XX.png", f"{art}..%2Fback.png"):
+        status, headers, _ = fetch(ana, path)
+        assert status == 404 and "immutable" not in headers.get("Cache-Control", ""), path   # a refusal is never kept
+    stranger = Client(server)                                  # no class password: no picture
+    status, _, body = fetch(stranger, f"{art}T21.png")
+    assert not body.startswith(b"\x89PNG")

@@ -68,16 +68,12 @@ def art_url(handler: ClassHandler) -> str:
 class CardImage(ClassHandler):
     """``GET /tarot/cards/<version>/<card>.png``: one picture, kept by the browser for a year."""
 
-    def set_default_headers(self) -> None:
-        super().set_default_headers()
-        self.set_header("Cache-Control", "private, max-age=31536000, immutable")
-
     @web.authenticated
     def get(self, version: str, code: str) -> None:
         deck = deck_of(self.classroom)
-        if version != deck.version or code not in _CODES:
-            self.set_header("Cache-Control", "no-store")
+        if version != deck.version or code not in _CODES:     # a refusal stays no-store (the handlers' default)
             raise web.HTTPError(404, "no such card picture")
+        self.set_header("Cache-Control", "private, max-age=31536000, immutable")
         self.set_header("Content-Type", "image/png")
         self.finish(deck.png(code))
 
