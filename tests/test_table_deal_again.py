@@ -96,3 +96,40 @@ def test_a_table_saved_before_dealing_again_existed_still_loads() -> None:
     t = Table("t", "Ana", TableOptions(players=3), clock=FakeClock(), seed=3)
     text = t.to_json().replace(', "dealt_before": 0', "")
     assert "dealt_before" not in text and Table.from_json(text).dealt_before == 0
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (_strings(k) + _strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_view_names_a_card_its_seat_was_not_shown_through_whole_deals(seed: int) -> None:
+    """Every message of every seat and of a spectator, after every move of whole deals: each card
+    code anywhere in it (a key, a label, a summary, a picture's name) is one that seat was shown."""
+    import json
+    import re
+
+    t = Table("t", "Ana", TableOptions(seconds_per_turn=None, rounds=2), clock=FakeClock(), seed=seed)
+    for name in NAMES[1:]:
+        t.sit(name)
+    codes = {R.text(c) for c in range(78)}
+    while not t.game_over():
+        for name in (*NAMES, None):
+            view = seat_view(t, name)
+            obs = view["obs"]
+            shown = {c for p in obs["piles"] for c in p["cards"]} | {c for k in obs["tricks"] for c in k["cards"]}
+            if obs["called"]:
+                shown.add(obs["called"])
+            named = {w for s in _strings(view) for w in re.findall(r"[0-9A-Z]{2,3}", s) if w in codes}
+            assert named <= shown, (name, sorted(named - shown))
+            own = {c for p in obs["piles"] if p["id"] == f"hand:{view['you']}" for c in p["cards"]}
+            assert set(view["notes"]) <= own
+            json.dumps(view)
+        if t.match.in_progress:
+            human_move(t)
+        else:
+            t.next_deal("Ana")

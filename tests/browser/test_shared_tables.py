@@ -341,4 +341,22 @@ def test_the_table_looks_like_a_card_table_on_a_phone_and_a_desktop(classroom, b
         page.screenshot(path=str(artifacts / f"shared-table-{label}.png"), full_page=True)
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
         assert page.locator("img.card").evaluate_all("imgs => imgs.every(i => i.complete && i.naturalWidth > 0)")
+        first = page.locator("#hand button").first
+        first.focus()
+        page.keyboard.press("ArrowRight")                      # the arrow keys walk the hand, as on the boards
+        at = page.evaluate("() => [...document.querySelectorAll('#hand button')].indexOf(document.activeElement)")
+        assert at == 1
+        if label == "desktop":
+            _no_serious_axe_finding(page)
         context.close()
+
+
+def _no_serious_axe_finding(page) -> None:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return
+    found = Axe().run(page).response["violations"]
+    serious = [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+               for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious

@@ -170,11 +170,12 @@ function drawTrick(o) {
   const trick = document.getElementById('trick'); trick.replaceChildren();
   const won = view.trick_won, now = Date.now();
   if (won && won.number > shownTrick) { shownTrick = won.number; trickUntil = now + PAUSE_MS; setTimeout(() => view && draw(), PAUSE_MS + 50); }
-  const current = pile('trick');
-  const fresh = won && (!current || !current.cards.length || now < trickUntil);
-  if (won && fresh) trick.append(wonBox(won, 'won'));
-  else if (current && current.cards.length) {
-    const box = el('div', 'trick-cards'); box.setAttribute('aria-label', current.label);
+  const current = pile('trick'), playing = current && current.cards.length;
+  const fresh = won && (!playing || now < trickUntil);
+  // a quick lead does not hide the trick just won: it shrinks beside the new trick until its time is up
+  if (won && fresh) trick.append(wonBox(won, playing ? 'won last' : 'won'));
+  if (playing) {
+    const box = el('div', 'trick-cards'); box.setAttribute('role', 'group'); box.setAttribute('aria-label', current.label);
     current.cards.forEach((c, k) => box.append(played(current.played_by[k], c)));
     trick.append(box);
   }
@@ -186,12 +187,14 @@ function drawTrick(o) {
   }
 }
 function played(seat, code) {
-  const span = el('span', 'played at-' + placeOf(seat)); span.append(cardImg(code), el('span', 'by', seatName(seat)));
-  span.setAttribute('aria-label', `${seatName(seat)}: ${cardName(code)}`);
+  const span = el('span', 'played at-' + placeOf(seat)), img = cardImg(code);
+  img.alt = `${seatName(seat)}: ${cardName(code)}`;           // one name: who played what
+  const by = el('span', 'by', seatName(seat)); by.setAttribute('aria-hidden', 'true');
+  span.append(img, by);
   return span;
 }
 function wonBox(won, cls) {
-  const box = el('div', cls); box.setAttribute('aria-label', `Trick ${won.number}`);
+  const box = el('div', cls); box.setAttribute('role', 'group'); box.setAttribute('aria-label', `Trick ${won.number}`);
   const cards = el('div', 'trick-cards');
   const seats = Object.fromEntries(view.obs.seat_names.map((n, i) => [n, i]));
   for (const c of won.cards) cards.append(played(seats[c.seat], c.card));
