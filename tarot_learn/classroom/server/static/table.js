@@ -1,5 +1,5 @@
 const params = new URLSearchParams(location.search);
-const tableId = document.body.dataset.table, name = params.get('name') || '';
+const tableId = document.body.dataset.table, name = params.get('name') || localStorage.getItem('tarot-seat-' + tableId) || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
 const colourOf = {W: 'black', C: 'red', S: 'black', P: 'red'};
 const PAUSE_MS = 4000;        // a finished trick stays in the middle this long, even if the next lead is quick
@@ -12,6 +12,7 @@ function connect() {
   socket = new WebSocket(proto + location.host + base + 'tarot/tables/' + tableId + '/socket?' + q);
   socket.onmessage = ev => {
     const data = JSON.parse(ev.data);
+    if (window.chatReceive && chatReceive(data)) return;     // the chat panel's own messages (chat.js)
     if (data.key) { localStorage.setItem(keyName, data.key); return; }
     if (data.error) { say(data.error, true); if (data.fatal) closedByServer = true; return; }
     if (ev.data === lastFrame) return;      // nothing new: keep the page (and a half-made click) as it is
