@@ -104,7 +104,13 @@ def test_practice_and_a_game_ended_by_agreement_earn_no_badge() -> None:
     hall.set_points(True)
     practice = seated(hall, {"Ana": "id:a", "Ben": "id:b", "Cy": "id:c"}, competitive=False)
     play_to_the_end(hall, practice)
-    assert hall.standing(NAMES) == {} or all(not s["badges"] for s in hall.standing(NAMES).values())
+    assert all(not s["badges"] for s in hall.standing(NAMES).values())
+    assert hall.store.read("SELECT COUNT(*) AS n FROM shared_badges")[0]["n"] == 0
+    agreed = seated(hall, {"Ana": "id:a", "Ben": "id:b", "Cy": "id:c"})
+    table = hall.table(agreed)
+    hall.act(agreed, "Ana", {"kind": "propose_end"}), hall.act(agreed, "Ben", {"kind": "accept_end"})
+    hall.act(agreed, "Cy", {"kind": "accept_end"})
+    assert table.game_over() and hall.store.read("SELECT COUNT(*) AS n FROM shared_badges")[0]["n"] == 0
 
 
 @pytest.mark.parametrize("owner", ["", "id:z"])
@@ -114,3 +120,14 @@ def test_a_seat_comes_back_to_its_own_browser_without_its_key(owner: str) -> Non
     assert hall.sit(table_id, "Ben", owner="id:b")[0] == "Ben"                  # the browser that sat
     with pytest.raises(Exception, match="already sits"):
         hall.sit(table_id, "Ben", owner=owner)                                   # anyone else needs the key
+
+
+def test_the_ranking_page_shows_each_names_level_and_badges_in_words(tmp_path) -> None:
+    from tarot_learn.classroom.model.levels import BADGES
+    from tarot_learn.classroom.server.classroom import Classroom
+
+    row = {"name": "<b>Ana", "level": 3, "badges": ["contract", "ten_games"], "xp": 160, "chips": 4, "games": 10}
+    page = Classroom(tmp_path / "class").render("ranking.html", title="Class ranking", base_url="/", static=str,
+                                                styles=(), scripts=(), xsrf_form_html=str, ranking=[row],
+                                                points_on=True, badges=BADGES)
+    assert "<td>&lt;b&gt;Ana</td><td>3</td><td>First contract made, Ten games played</td>" in page

@@ -30,6 +30,7 @@ from tornado import web, websocket
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.chat import Chat, Pace
 from tarot_learn.classroom.model.hall import seat_view
+from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
@@ -192,7 +193,8 @@ class RankingPage(ClassHandler):
     @web.authenticated
     def get(self) -> None:
         hall = self.classroom.hall
-        self.page("ranking.html", "Class ranking", STYLES, SCRIPTS, ranking=hall.ranking(), points_on=hall.points_on())
+        self.page("ranking.html", "Class ranking", STYLES, SCRIPTS, ranking=hall.ranking(), points_on=hall.points_on(),
+                  badges=BADGES)
 
 
 class TeacherTablesPage(ClassHandler):
