@@ -2,7 +2,7 @@
 
 Ana creates a private table: her address bar holds the table and nothing else (no name, no code).
 Ben types the code in the lobby and sits; Eve's lobby does not list the table, and its address
-makes her a spectator.  Chat lines holding ``<script>`` and ``<img onerror>`` show as text on
+makes her a spectator.  The teacher reads the chat as text and turns it off and on again.  Chat lines holding ``<script>`` and ``<img onerror>`` show as text on
 every page and run nothing; a line too long or too fast is refused in one line; no page receives
 another seat's card in any message, chat included.  Ana closes her table from the lobby.
 """
@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from tests.browser.jlab import start_classroom
+from tests.browser.test_challenge_browser import open_teacher_page
+from tests.test_challenge import ClassServer, free_port
 
 SCRIPT = "<script>window.__owned = 1</script>hi"
 IMAGE = "<img src=x onerror=\"window.__owned = 2\">"
@@ -21,7 +22,12 @@ IMAGE = "<img src=x onerror=\"window.__owned = 2\">"
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    yield from start_classroom(tmp_path_factory.mktemp("chat"))
+    s = ClassServer(tmp_path_factory.mktemp("chat-browser") / "class", free_port(9500, 9599))
+    try:
+        s.start()
+        yield s
+    finally:
+        s.stop()
 
 
 class Frames:
@@ -43,8 +49,8 @@ class Frames:
 
 def enter(context, server):
     page = context.new_page()
-    page.goto(f"{server.base}/tarot/?token={server.token}")
-    page.goto(f"{server.base}/tarot/tables")
+    page.goto(f"{server.base}tarot/?token={server.password}")
+    page.goto(f"{server.base}tarot/tables")
     return page
 
 
@@ -96,9 +102,32 @@ def test_join_by_code_and_chat_as_text_on_every_page(classroom, browser, artifac
         assert f.leaks == [], (name, f.leaks[:3])
         assert any("chat" in m for m in f.messages), name
 
-    ana.goto(f"{classroom.base}/tarot/tables")
+    _the_teacher_reads_the_chat_and_turns_it_off(browser, classroom, ben)
+    ana.goto(f"{classroom.base}tarot/tables")
     ana.locator("#mine li", has_text="private").get_by_text("Close table").click()
     ana.locator("#msg", has_text="closed").wait_for()
     eve.locator("#msg", has_text="closed").wait_for()
     for context in contexts:
         context.close()
+
+
+def _the_teacher_reads_the_chat_and_turns_it_off(browser, server, ben) -> None:
+    """The teacher's tables page shows every table's chat as text; turning the chat off reaches Ben."""
+    context = browser.new_context()
+    teacher = context.new_page()
+    teacher.goto(f"{server.base}tarot/?token={server.password}")
+    open_teacher_page(teacher, server)
+    teacher.get_by_role("link", name="Shared tables").click()
+    teacher.locator("#chats li", has_text=IMAGE).wait_for()
+    assert teacher.locator("#chats img, #chats script").count() == 0
+    assert teacher.locator("#tables li", has_text="private").get_by_text("Close table").count() == 1
+    teacher.wait_for_function("() => document.getElementById('chat-on').checked")    # on unless turned off
+    teacher.uncheck("#chat-on")
+    teacher.locator("#msg", has_text="Chat off").wait_for()
+    ben.locator("#chat-note", has_text="The chat is off").wait_for()
+    assert ben.locator("#chat-text").is_disabled()
+    teacher.check("#chat-on")
+    teacher.locator("#msg", has_text="Chat on").wait_for()
+    ben.wait_for_function("() => !document.getElementById('chat-text').disabled")
+    assert teacher.evaluate("() => window.__owned === undefined")
+    context.close()
