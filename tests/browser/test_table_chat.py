@@ -1,10 +1,11 @@
-"""Joining by code and the chat at a shared table, in three browsers.
+"""Joining by code and the chat at a shared table, in three browsers and the teacher's.
 
 Ana creates a private table: her address bar holds the table and nothing else (no name, no code).
 Ben types the code in the lobby and sits; Eve's lobby does not list the table, and its address
-makes her a spectator.  The teacher reads the chat as text and turns it off and on again.  Chat lines holding ``<script>`` and ``<img onerror>`` show as text on
+makes her a spectator.  Chat lines holding ``<script>`` and ``<img onerror>`` show as text on
 every page and run nothing; a line too long or too fast is refused in one line; no page receives
-another seat's card in any message, chat included.  Ana closes her table from the lobby.
+another seat's card in any message, chat included.  The teacher reads the chat as text and turns
+it off and on again.  Ana closes her table from the lobby.
 """
 
 from __future__ import annotations
