@@ -7,6 +7,8 @@ tables as spectators, and plays every table's deals until ``--moves`` moves have
 each player taking about ``--think`` seconds a move as a person would (``--think 0`` is a stress run).
 Prints the time from a move's intent to the moment each other player at the table has the view
 that shows it (p50/p95), and the server's CPU seconds.  Goal on a 2-core machine: p95 < 300 ms.
+Every player also chats, a line about every ``--chat`` seconds (``--chat 0``: no chat), and the
+time from a line sent to each other page at the table having it is printed beside the moves'.
 
     python benchmarks/tables_load.py --tables 10 --browsers 4
 """
@@ -65,6 +67,7 @@ class Player:
 
     def __init__(self, name: str) -> None:
         self.name, self.view, self.arrived = name, None, {}
+        self.heard: dict[str, float] = {}       # chat line -> when it arrived
 
     async def run(self, url: str, table: "TableRun") -> None:
         self.ws = await websocket_connect(url, max_message_size=1 << 20)
@@ -74,6 +77,8 @@ class Player:
                 return
             data = json.loads(message)
             if "obs" not in data:
+                for line in data.get("chat", {}).get("lines", ()):
+                    self.heard.setdefault(line["text"], time.perf_counter())
                 continue
             self.view = data
             self.arrived.setdefault(deal_key(data), time.perf_counter())
@@ -117,8 +122,30 @@ class TableRun:
         return out
 
 
+async def chat_while_playing(run: "TableRun", every: float, said: dict[str, float]) -> None:
+    """Each player of ``run`` says a line about every ``every`` seconds until the table is done
+    (within the chat's pace: three in a row, then one every two seconds)."""
+    count = 0
+    while not run.done.is_set():
+        await asyncio.sleep(every * random.uniform(0.5, 1.5) / len(run.players))
+        player = random.choice(run.players)
+        if getattr(player, "ws", None) is None:
+            continue
+        count += 1
+        text = f"{run.id} {player.name} says {count}: nice trick"
+        said[text] = time.perf_counter()
+        player.ws.write_message(json.dumps({"kind": "chat", "text": text}))
+
+
+def chat_echoes(runs: list["TableRun"], said: dict[str, float]) -> list[float]:
+    """Milliseconds from each line sent to each page at its table having it."""
+    return [(p.heard[text] - t0) * 1000 for r in runs for p in r.players for text, t0 in said.items()
+            if text in p.heard and text.startswith(r.id)]
+
+
 async def run_tables(base: str, token: str, tables: list[tuple[str, str]], moves: int,
-                     think: float) -> list[float]:
+                     think: float, chat: float = 0.0, said: dict[str, float] | None = None,
+                     heard: list[float] | None = None) -> list[float]:
     ws_base = base.replace("http://", "ws://")
     runs, tasks = [], []
     for t, (table_id, master_key) in enumerate(tables):
@@ -130,9 +157,13 @@ async def run_tables(base: str, token: str, tables: list[tuple[str, str]], moves
             url = f"{ws_base}/tarot/tables/{table_id}/socket?token={token}&name={player.name}{key}"
             tasks.append(asyncio.ensure_future(player.run(url, run)))
             await asyncio.sleep(0.02)
+        if chat > 0 and said is not None:
+            tasks.append(asyncio.ensure_future(chat_while_playing(run, chat, said)))
     await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in runs)), timeout=600)
     for task in tasks:
         task.cancel()
+    if heard is not None and said is not None:
+        heard.extend(chat_echoes(runs, said))
     return [e for r in runs for e in r.echoes()]
 
 
@@ -172,6 +203,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=80, help="moves played at each table")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player takes for a move, on average (0: as fast as the server answers)")
+    parser.add_argument("--chat", type=float, default=5.0,
+                        help="seconds between a table's player's chat lines, on average (0: no chat)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, base, token = start_server(Path(tmp))
@@ -180,8 +213,10 @@ def main() -> None:
             browsers = watch_in_browsers(base, token, [t[0] for t in tables], args.browsers) if args.browsers else None
             before = cpu_seconds(proc.pid)
             echoes: list[float] = []   # the clients run beside Playwright's own loop, in a thread of their own
+            said: dict[str, float] = {}
+            heard: list[float] = []
             worker = threading.Thread(target=lambda: echoes.extend(asyncio.run(
-                run_tables(base, token, tables, args.moves, args.think))))
+                run_tables(base, token, tables, args.moves, args.think, args.chat, said, heard))))
             worker.start()
             worker.join()
             used = cpu_seconds(proc.pid) - before
@@ -195,6 +230,10 @@ def main() -> None:
           f"+ {args.browsers} Chromium pages watching")
     print(f"  moves echoed to the other players: {len(echoes)}; p50 {statistics.median(echoes):.0f} ms, "
           f"p95 {q[18]:.0f} ms (goal p95 < 300 ms)")
+    if heard:
+        c = statistics.quantiles(heard, n=20) if len(heard) > 1 else heard * 19
+        print(f"  chat: {len(said)} lines sent, {len(heard)} received by the table's pages; "
+              f"p50 {statistics.median(heard):.0f} ms, p95 {c[18]:.0f} ms")
     print(f"  server CPU seconds for the run: {used:.1f}")
 
 

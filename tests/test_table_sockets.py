@@ -188,3 +188,49 @@ def test_card_pictures_come_from_one_versioned_address_per_face_up_card_and_one_
     stranger = Client(server)                                  # no class password: no picture
     status, _, body = fetch(stranger, f"{art}T21.png")
     assert not body.startswith(b"\x89PNG")
+
+
+def test_a_private_table_is_joined_by_its_code_and_listed_to_its_players_only(server):
+    from tarot_learn.classroom.model.codes import LETTERS
+
+    ana, ben, eve = student(server), student(server), student(server)
+    table = new_table(ana, "Ana", private=True)
+    assert len(table["code"]) == 6 and set(table["code"]) <= set(LETTERS)
+    lobby = lambda c: json.loads(c.call("tarot/tables/api")[1])              # noqa: E731
+    assert table["id"] not in [t["id"] for t in lobby(ben)["tables"] + lobby(ben)["mine"]]
+    assert [t["id"] for t in lobby(ana)["mine"]] == [table["id"]] and lobby(ana)["mine"][0]["is_master"]
+    typed = "-".join((table["code"][:3].lower(), table["code"][3:]))         # read aloud, typed in any case
+    status, body = ben.call("tarot/tables/api/join", {"code": typed, "name": "Ben"}, json_body=True)
+    assert status == 200 and json.loads(body)["id"] == table["id"] and table["code"] not in body
+    assert [t["yours"] for t in lobby(ben)["mine"]] == [["Ben"]] and not lobby(ben)["mine"][0]["is_master"]
+    assert ben.call("tarot/tables/api/join", {"id": table["id"], "name": "Bo"}, json_body=True)[0] == 400
+    wrong = [eve.call("tarot/tables/api/join", {"code": "AAAAAA", "name": "Eve"}, json_body=True) for _ in range(6)]
+    assert "no open table has this code" in wrong[0][1] and wrong[-1][0] == 429
+    assert lobby(eve)["mine"] == []
+    assert ben.call("tarot/tables/api/close", {"id": table["id"], "key": ""}, json_body=True)[0] == 403
+
+    async def seats() -> None:
+        mine = await connect(server, ben, table["id"])                          # no name, no key, no code
+        got = await drain(mine, 0.5)
+        assert got[0]["name"] == "Ben" and [m["you"] for m in got if "you" in m][-1] == 1
+        thief = await connect(server, eve, table["id"], name="Ben")
+        assert any(m and m.get("fatal") and "already sits" in m["error"] for m in await drain(thief, 0.5))
+        mine.close()
+
+    asyncio.run(seats())
+    status, _ = ana.call("tarot/tables/api/close", {"id": table["id"], "key": ""}, json_body=True)
+    assert status == 200                                                       # the master's browser closes it
+
+
+def test_one_browser_at_two_seats_is_told_it_scores_nothing(server):
+    fay = student(server)
+    table = new_table(fay, "Fay")
+    assert fay.call("tarot/tables/api/join", {"id": table["id"], "name": "Fae"}, json_body=True)[0] == 200
+
+    async def told() -> None:
+        ws = await connect(server, fay, table["id"], name="Fae")                # its own seat, no key needed
+        views = [m for m in await drain(ws, 0.5) if m and "social" in m]
+        assert views and views[-1]["social"]["shared_seats"] and views[-1]["you"] == 1
+        ws.close()
+
+    asyncio.run(told())

@@ -27,6 +27,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
+from tarot_learn.classroom.model.codes import new_code
 from tarot_learn.classroom.model.names import MAX_NAME, check_name, same_name
 from tarot_learn.classroom.table_words import card_notes, card_words, deal_summary, move_label, trick_won
 from tarot_learn.errors import IllegalMove, OptionError, SaveError
@@ -99,7 +100,7 @@ class Table:
         self.options = options or TableOptions()
         self.pending: TableOptions | None = None
         self.seed = seed
-        self.code = secrets.token_urlsafe(6) if self.options.private else ""
+        self.code = new_code() if self.options.private else ""
         self.model = TableModel(self.options.players, clock=clock, seconds_per_turn=self.options.seconds_per_turn,
                                 bots=self.options.robot_players(seed))
         self.master = _check_name(master)
@@ -199,7 +200,7 @@ class Table:
         if new.players != len(self.seats):
             self.model.resize(new.players)
         if new.private and not self.code:
-            self.code = secrets.token_urlsafe(6)
+            self.code = new_code()
         self.options, self.pending = new, None
         self.model.seconds_per_turn = new.seconds_per_turn
 

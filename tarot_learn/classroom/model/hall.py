@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tarot_learn.classroom.model import keys
+from tarot_learn.classroom.model.codes import normal_code
+from tarot_learn.classroom.model.levels import TEN, game_badges, level_of
 from tarot_learn.classroom.model.names import check_name
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.classroom.rewards import rewards
@@ -47,6 +49,7 @@ class Hall:
         self.clock = clock
         self.store = store if isinstance(store, ClassStore) else ClassStore(store)
         self.tables: dict[str, Table] = {}
+        self._standing: dict[str, dict[str, Any] | None] = {}     # name -> level and badges (None: no game yet)
         self._load()
 
     def _load(self) -> None:
@@ -78,6 +81,8 @@ class Hall:
         if mine:
             with self.store.write() as db:
                 db.execute("INSERT OR REPLACE INTO shared_owners (table_id, owner) VALUES (?, ?)", (table.id, mine))
+                db.execute("INSERT OR REPLACE INTO shared_seat_owners (table_id, name, owner) VALUES (?, ?, ?)",
+                           (table.id, table.master, mine))
         return table
 
     def _owner(self, table_id: str) -> str:
@@ -97,7 +102,8 @@ class Hall:
         del self.tables[table.id]
         with self.store.write() as db:
             for sql in ("DELETE FROM shared_tables WHERE id = ?", "DELETE FROM shared_keys WHERE table_id = ?",
-                        "DELETE FROM shared_owners WHERE table_id = ?"):
+                        "DELETE FROM shared_owners WHERE table_id = ?",
+                        "DELETE FROM shared_seat_owners WHERE table_id = ?"):
                 db.execute(sql, (table.id,))
 
     def table(self, table_id: str) -> Table:
@@ -112,22 +118,70 @@ class Hall:
         self.save(table)
         return table
 
-    def sit(self, table_id: str, name: str, key: str = "", code: str = "") -> tuple[str, str]:
-        """Seat ``name`` (a newcomer) or give their seat back (``key`` proves it is them); returns
-        the name as kept and the seat's key, which the page keeps so that only this player can come
-        back to this seat (:mod:`.keys`)."""
+    def sit(self, table_id: str, name: str, key: str = "", code: str = "", owner: str = "") -> tuple[str, str]:
+        """Seat ``name`` (a newcomer) or give their seat back (``key`` proves it is them, or the
+        browser ``owner`` that took the seat asks); returns the name as kept and the seat's key,
+        which the page keeps so that only this player can come back to this seat (:mod:`.keys`)."""
         table = self.table(table_id)
         name = table.known_name(name)          # "ben" is Ben, seated as he typed it first
         if table.seat_of(name) is not None:
             known = self.store.read("SELECT key FROM shared_keys WHERE table_id = ? AND name = ?", (table.id, name))
-            if not known or not keys.matches(key, known[0]["key"]):
+            theirs = bool(owner) and self.seat_owner(table.id, name) == keys.hash_any(owner)
+            if not theirs and (not known or not keys.matches(key, known[0]["key"])):
                 raise IllegalMove(f"{name} already sits at this table: choose another name", rule="FT-45")
             table.sit(name, code)
             self.save(table)
-            return name, key
+            return name, key if not theirs else self.new_seat_key(table.id, name)
         table.sit(name, code)
         self.save(table)
+        if owner:
+            with self.store.write() as db:
+                db.execute("INSERT OR REPLACE INTO shared_seat_owners (table_id, name, owner) VALUES (?, ?, ?)",
+                           (table.id, name, keys.hash_any(owner)))
         return name, self.new_seat_key(table.id, name)
+
+    # ----- one person, one seat; joining by code ---------------------------------------------------
+    def seat_owner(self, table_id: str, name: str) -> str:
+        """The digest of the browser that took ``name``'s seat at ``table_id`` ('' : not known)."""
+        rows = self.store.read("SELECT owner FROM shared_seat_owners WHERE table_id = ? AND name = ?", (table_id, name))
+        return rows[0]["owner"] if rows else ""
+
+    def seats_of(self, table_id: str, owner: str) -> list[str]:
+        """The names the browser ``owner`` seated at ``table_id``, in the order they sat."""
+        rows = self.store.read("SELECT name FROM shared_seat_owners WHERE table_id = ? AND owner = ? ORDER BY rowid",
+                               (table_id, keys.hash_any(owner)))
+        return [r["name"] for r in rows]
+
+    def shared_seats(self, table_id: str) -> bool:
+        """Whether one browser holds two seats or more at ``table_id``: its games then score nothing."""
+        rows = self.store.read("SELECT 1 FROM shared_seat_owners WHERE table_id = ? GROUP BY owner HAVING COUNT(*) > 1",
+                               (table_id,))
+        return bool(rows)
+
+    def by_code(self, code: object) -> Table:
+        """The open private table whose invitation code is ``code`` (typed: case, spaces and dashes
+        do not matter)."""
+        typed = normal_code(code)
+        for table in self.tables.values():
+            if table.code and not table.game_over() and secrets.compare_digest(normal_code(table.code), typed):
+                return table
+        raise OptionError("no open table has this code: check it with the table's master")
+
+    def tables_of(self, owner: str) -> list[dict[str, Any]]:
+        """The open tables, private ones included, where the browser ``owner`` holds a seat (its
+        lobby lists them, with ``master`` true where it holds the master's seat)."""
+        mine = keys.hash_any(owner)
+        rows = self.store.read("SELECT table_id, name FROM shared_seat_owners WHERE owner = ?", (mine,))
+        held: dict[str, set[str]] = {}
+        for r in rows:
+            held.setdefault(r["table_id"], set()).add(r["name"])
+        tables = [self.tables[i] for i in held if i in self.tables and not self.tables[i].game_over()]
+        return [{**_lobby_row(t), "yours": sorted(held[t.id]), "is_master": t.master in held[t.id]} for t in tables]
+
+    def closes(self, table_id: str, owner: str) -> bool:
+        """Whether the browser ``owner`` holds ``table_id``'s master seat (and so may close it)."""
+        table = self.table(table_id)
+        return bool(owner) and self.seat_owner(table.id, table.master) == keys.hash_any(owner)
 
     def new_seat_key(self, table_id: str, name: str) -> str:
         """A new key for ``name``'s seat at ``table_id`` (the page that gets it holds the seat)."""
@@ -145,15 +199,11 @@ class Hall:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open, public tables: what the lobby lists (private ones are joined by code, FT-48)."""
-        rows = []
-        for t in self.tables.values():
-            if t.options.private or t.game_over():
-                continue
-            rows.append({"id": t.id, "master": t.master, "players": t.options.players,
-                         "seated": [s.name for s in t.seats if s.name], "started": t.started,
-                         "spectators": t.options.spectators, "rounds": t.options.rounds,
-                         "competitive": t.options.competitive})
-        return rows
+        return [_lobby_row(t) for t in self.tables.values() if not t.options.private and not t.game_over()]
+
+    def every_table(self) -> list[dict[str, Any]]:
+        """Every table the class keeps, private and finished ones too (the teacher's list)."""
+        return [_lobby_row(t) for t in self.tables.values()]
 
     # ----- keeping -------------------------------------------------------------------------------
     def save(self, table: Table) -> None:
@@ -169,7 +219,10 @@ class Hall:
     def _record(self, db: Any, table: Table) -> None:
         outcome = table.outcome()
         points = db.execute("SELECT value FROM shared_settings WHERE key = 'points'").fetchone()
-        got = rewards(outcome) if points and points[0] == "on" else None
+        doubled = db.execute("SELECT 1 FROM shared_seat_owners WHERE table_id = ? GROUP BY owner HAVING COUNT(*) > 1",
+                             (table.id,)).fetchone()
+        # one browser at two seats: no points and no chips at this table (the seed's same-address rule)
+        got = rewards(outcome) if points and points[0] == "on" and not doubled else None
         names = [s.name or "" for s in table.seats]
         xp = list(got.xp) if got else [0] * len(names)
         chips = list(got.chips) if got else [0] * len(names)
@@ -182,6 +235,35 @@ class Hall:
                        "ON CONFLICT(name) DO UPDATE SET xp = xp + excluded.xp, "
                        "chips = chips + excluded.chips, games = games + 1",
                        (names[seat], xp[seat], chips[seat]))
+        if got and outcome.competitive and not outcome.cancelled:
+            self._award(db, table, names, outcome.humans)
+        self._standing.clear()
+
+    def _award(self, db: Any, table: Table, names: list[str], humans: Any) -> None:
+        """The badges this counted game earns (each name earns a badge once)."""
+        earned = game_badges(names, table.match.sheet, humans)
+        for seat in humans:
+            games = db.execute("SELECT games FROM shared_ranking WHERE name = ?", (names[seat],)).fetchone()
+            badges = earned.get(names[seat], set()) | ({"ten_games"} if games and games[0] >= TEN else set())
+            for badge in sorted(badges):
+                db.execute("INSERT OR IGNORE INTO shared_badges (name, badge, table_id, earned) VALUES (?, ?, ?, ?)",
+                           (names[seat], badge, table.id, time.time()))
+
+    def standing(self, names: list[str]) -> dict[str, dict[str, Any]]:
+        """Level and badges of each of ``names`` that has any (none while points are off); kept in
+        memory until the next game is recorded, so every move's view costs no read."""
+        if not self.points_on():
+            return {}
+        out = {}
+        for name in names:
+            if name not in self._standing:
+                xp = self.store.read("SELECT xp FROM shared_ranking WHERE name = ?", (name,))
+                badges = self.store.read("SELECT badge FROM shared_badges WHERE name = ? ORDER BY earned", (name,))
+                self._standing[name] = {"level": level_of(xp[0]["xp"]), "badges": [b["badge"] for b in badges]} \
+                    if xp else None
+            if self._standing[name] is not None:
+                out[name] = self._standing[name]
+        return out
 
     def points_on(self) -> bool:
         """Whether the teacher turned the pretend points on (off by default)."""
@@ -194,9 +276,13 @@ class Hall:
                        ("on" if on else "off",))
 
     def ranking(self) -> list[dict[str, Any]]:
-        """The class ranking by experience points, then chips (FT-51)."""
+        """The class ranking by experience points, then chips (FT-51), with each name's level and badges."""
         rows = self.store.read("SELECT name, xp, chips, games FROM shared_ranking ORDER BY xp DESC, chips DESC, name")
-        return [{"name": r["name"], "xp": r["xp"], "chips": r["chips"], "games": r["games"]} for r in rows]
+        badges: dict[str, list[str]] = {}
+        for b in self.store.read("SELECT name, badge FROM shared_badges ORDER BY earned"):
+            badges.setdefault(b["name"], []).append(b["badge"])
+        return [{"name": r["name"], "xp": r["xp"], "chips": r["chips"], "games": r["games"], "level": level_of(r["xp"]),
+                 "badges": badges.get(r["name"], [])} for r in rows]
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game with its score sheet, newest first."""
@@ -232,6 +318,12 @@ class Hall:
         for table in changed:
             self.save(table)
         return changed
+
+
+def _lobby_row(t: Table) -> dict[str, Any]:
+    return {"id": t.id, "master": t.master, "players": t.options.players, "private": t.options.private,
+            "seated": [s.name for s in t.seats if s.name], "started": t.started,
+            "spectators": t.options.spectators, "rounds": t.options.rounds, "competitive": t.options.competitive}
 
 
 def seat_view(table: Table, name: str | None) -> dict[str, Any]:

@@ -77,6 +77,17 @@ TABLES: list[Step] = [
     _hash_seat_keys,
     # Who opened each table (a digest of the browser's identity): the per-browser quota.
     "CREATE TABLE shared_owners (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL)",
+    # Each seat's browser (a digest of its identity): one person, one seat; the tables' chat; the
+    # badges each name has earned at the class's tables.
+    """
+    CREATE TABLE shared_seat_owners (table_id TEXT NOT NULL, name TEXT NOT NULL, owner TEXT NOT NULL,
+        PRIMARY KEY (table_id, name));
+    CREATE TABLE shared_chat (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id TEXT NOT NULL, name TEXT NOT NULL,
+        text TEXT NOT NULL, sent REAL NOT NULL);
+    CREATE INDEX shared_chat_by_table ON shared_chat (table_id, id);
+    CREATE TABLE shared_badges (name TEXT NOT NULL, badge TEXT NOT NULL, table_id TEXT NOT NULL,
+        earned REAL NOT NULL, PRIMARY KEY (name, badge));
+    """,
 ]
 
 # Every feature of the class file, migrated in this order whenever a store opens it.

@@ -10,6 +10,11 @@ Messages are counted per browser (:func:`~tarot_learn.classroom.model.keys.brows
 its sockets: past :data:`RATE` a second its messages are dropped (it is told once a second), so
 sixty sockets of one browser cost no more than one, and no flood closes anyone else's socket.
 A browser opens at most a few tables; the teacher or a table's master may close one.
+
+A seat belongs to the browser that took it (its identity, never a name or a code in the address
+bar): a private table is joined by typing its code in the lobby, and the browser's page comes back
+to its seat with no key.  Players and spectators chat over the same socket
+(:mod:`~tarot_learn.classroom.model.chat`); the teacher reads every table's chat and turns it off.
 """
 
 from __future__ import annotations
@@ -23,14 +28,16 @@ from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
 from tarot_learn.classroom.model import keys
+from tarot_learn.classroom.model.chat import Chat, Pace
 from tarot_learn.classroom.model.hall import seat_view
+from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
 
-__all__ = ["ROUTES", "RATE", "Budget"]
+__all__ = ["ROUTES", "RATE", "Budget", "chat_of"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
@@ -77,6 +84,26 @@ def budget_of(classroom: Any) -> Budget:
     return got
 
 
+_CHATS: "weakref.WeakKeyDictionary[Any, Chat]" = weakref.WeakKeyDictionary()
+_CODE_TRIES: "weakref.WeakKeyDictionary[Any, Pace]" = weakref.WeakKeyDictionary()
+
+
+def chat_of(classroom: Any) -> Chat:
+    """The chat of a class's tables (one per class, over its store)."""
+    got = _CHATS.get(classroom)
+    if got is None:
+        got = _CHATS[classroom] = Chat(classroom.hall.store)
+    return got
+
+
+def code_tries_of(classroom: Any) -> Pace:
+    """Wrong invitation codes per browser: five in a row, then one every two seconds."""
+    got = _CODE_TRIES.get(classroom)
+    if got is None:
+        got = _CODE_TRIES[classroom] = Pace(every=2.0, burst=5)
+    return got
+
+
 def browser_of(handler: web.RequestHandler) -> str:
     """Who ``handler``'s request comes from (:func:`~tarot_learn.classroom.model.keys.browser`)."""
     return keys.browser(getattr(handler.current_user, "username", None), handler.request.remote_ip or "")
@@ -93,7 +120,9 @@ class LobbyApi(ClassHandler):
 
     @web.authenticated
     def get(self) -> None:
-        self.finish({"tables": self.classroom.hall.lobby(), "fields": list(TableOptions.__dataclass_fields__)})
+        hall = self.classroom.hall
+        self.finish({"tables": hall.lobby(), "mine": hall.tables_of(browser_of(self)),
+                     "fields": list(TableOptions.__dataclass_fields__)})
 
     @web.authenticated
     def post(self) -> None:
@@ -106,20 +135,44 @@ class LobbyApi(ClassHandler):
         self.finish({"id": table.id, "code": table.code, "key": hall.new_seat_key(table.id, table.master)})
 
 
+class JoinApi(ClassHandler):
+    """``POST {"name", "code"}`` (a private table's invitation code) or ``{"name", "id"}`` (an open
+    table): this browser takes a seat; the answer names the table, never another player."""
+
+    @web.authenticated
+    def post(self) -> None:
+        data, hall, who = self.json_body(), self.classroom.hall, browser_of(self)
+        try:
+            if data.get("code"):
+                if code_tries_of(self.classroom).wait(who) > 0:
+                    return self.refuse(429, "too many codes tried: wait a few seconds, then type it again")
+                table = hall.by_code(data["code"])
+            else:
+                table = hall.table(str(data.get("id") or ""))
+            name, key = hall.sit(table.id, data.get("name"), "", table.code if data.get("code") else "", owner=who)
+        except TarotLearnError as err:
+            return self.refuse(400, str(err))
+        self.classroom.publish()
+        self.classroom.broadcast(table.id)
+        self.finish({"id": table.id, "name": name, "key": key})
+
+
 class CloseApi(ClassHandler):
-    """``POST {"id", "key"}``: close a table for good, by its master (the master's seat key) or the teacher."""
+    """``POST {"id", "key"}``: close a table for good, by its master (the browser that holds the
+    master's seat, or the master's seat key) or the teacher."""
 
     @web.authenticated
     def post(self) -> None:
         data, hall = self.json_body(), self.classroom.hall
         table_id, key = str(data.get("id") or "")[:16], data.get("key")
         try:
-            allowed = self.is_teacher() or hall.may_close(table_id, key)
+            allowed = self.is_teacher() or hall.closes(table_id, browser_of(self)) or hall.may_close(table_id, key)
         except TarotLearnError as err:
             return self.refuse(404, str(err))
         if not allowed:
             return self.refuse(403, "only the table's master or the teacher may close it")
         hall.close(table_id)
+        chat_of(self.classroom).forget(table_id)
         for page in list(self.classroom.sockets.pop(table_id, ())):
             page.send_text(json.dumps({"error": "this table was closed: go back to the lobby", "fatal": True}))
             page.close(4004, "closed")
@@ -134,7 +187,7 @@ class TablePage(ClassHandler):
             self.classroom.hall.table(table_id)
         except TarotLearnError:
             raise web.HTTPError(404, "no such table") from None
-        self.page("table.html", "French Tarot table", STYLES, (*SCRIPTS, "table.js"), table_id=table_id,
+        self.page("table.html", "French Tarot table", STYLES, (*SCRIPTS, "chat.js", "table.js"), table_id=table_id,
                   art=card_images.art_url(self))
 
 
@@ -142,7 +195,46 @@ class RankingPage(ClassHandler):
     @web.authenticated
     def get(self) -> None:
         hall = self.classroom.hall
-        self.page("ranking.html", "Class ranking", STYLES, SCRIPTS, ranking=hall.ranking(), points_on=hall.points_on())
+        self.page("ranking.html", "Class ranking", STYLES, SCRIPTS, ranking=hall.ranking(), points_on=hall.points_on(),
+                  badges=BADGES)
+
+
+class TeacherTablesPage(ClassHandler):
+    """The teacher's view of the shared tables: every table (closing any), the chat of each, and
+    the class's switches for chat and points."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.require_teacher()
+        self.page("teacher_tables.html", "Shared tables", ("teacher.css",), (*SCRIPTS, "teacher_tables.js"))
+
+
+class TeacherTablesApi(ClassHandler):
+    """``GET``: every table, every table's chat, the switches; ``POST {"switch": "chat"|"points",
+    "on": true|false}``: the teacher turns one on or off for the class."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.require_teacher()
+        hall, chat = self.classroom.hall, chat_of(self.classroom)
+        tables = [{**row, "over": hall.table(row["id"]).game_over(), "code": hall.table(row["id"]).code,
+                   "shared_seats": hall.shared_seats(row["id"])} for row in hall.every_table()]
+        self.finish({"tables": tables, "chats": chat.every_table(), "chat": chat.on, "points": hall.points_on()})
+
+    @web.authenticated
+    def post(self) -> None:
+        self.require_teacher()
+        data = self.json_body()
+        switch, on = data.get("switch"), data.get("on")
+        if switch not in ("chat", "points") or not isinstance(on, bool):
+            return self.refuse(400, 'send {"switch": "chat" or "points", "on": true or false}')
+        if switch == "chat":
+            chat_of(self.classroom).set_on(on)
+        else:
+            self.classroom.hall.set_points(on)
+        for table_id in list(self.classroom.sockets):
+            self.classroom.broadcast(table_id)
+        self.finish({"switch": switch, "on": on})
 
 
 class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
@@ -164,8 +256,9 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         name, key, code = arg("name", "")[:200], arg("key", "")[:64], arg("code", "")[:32]
         try:
             table = hall.table(table_id)
+            name = name or next(iter(hall.seats_of(table.id, self.browser)), "")    # this browser's own seat
             if name:
-                self.name, self.key = hall.sit(table_id, name, key, code)
+                self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
             else:
                 table.observation(None)          # refuses when spectators are not allowed
         except TarotLearnError as err:
@@ -174,7 +267,22 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         self.classroom.sockets.setdefault(table_id, set()).add(self)
         if self.name:
             self.send_text(json.dumps({"key": self.key, "name": self.name}))
+        chat = chat_of(self.classroom)
+        self.send_text(json.dumps({"chat": {"lines": list(chat.lines(table_id)), "on": chat.on}}))
         self.classroom.broadcast(table_id)
+
+    def chat(self, text: object) -> None:
+        """Say ``text`` to every page at this table (a refusal is told to this page alone)."""
+        user = self.current_user
+        shown = getattr(user, "display_name", "") or ""
+        who = self.name or (f"{shown} (watching)" if shown and shown not in ("Student", "Teacher") else "a spectator")
+        try:
+            line = chat_of(self.classroom).say(self.table_id, self.browser, who, text)
+        except TarotLearnError as err:
+            return self.send_text(json.dumps({"chat": {"error": str(err)}}))
+        text_out = json.dumps({"chat": {"lines": [line]}})
+        for page in list(self.classroom.sockets.get(self.table_id, ())):
+            page.send_text(text_out)
 
     def on_message(self, message: str | bytes) -> None:
         who = self.browser
@@ -184,9 +292,12 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
                 self.send_text(json.dumps({"error": f"too many messages: at most {RATE} a second; slow down"}))
             return None
         try:
+            intent = json.loads(message)
+            if isinstance(intent, dict) and intent.get("kind") == "chat" and set(intent) == {"kind", "text"}:
+                return self.chat(intent["text"])
             if self.name is None:
                 raise IllegalMove("spectators watch; they do not play", rule="FT-48")
-            self.classroom.hall.act(self.table_id, self.name, json.loads(message))
+            self.classroom.hall.act(self.table_id, self.name, intent)
         except (TarotLearnError, ValueError, RecursionError) as err:
             return self.send_text(json.dumps({"error": str(err)[:300] or "the page sent something unreadable"}))
         except Exception as err:  # a page's message must never break the socket or the server's loop
@@ -202,8 +313,12 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             self.classroom.sockets.get(self.table_id, set()).discard(self)
 
     def send_view(self) -> None:
+        hall = self.classroom.hall
         try:
-            view = seat_view(self.classroom.hall.table(self.table_id), self.name)
+            table = hall.table(self.table_id)
+            view = seat_view(table, self.name)
+            view["social"] = {"standing": hall.standing([s.name for s in table.seats if s.name and not s.robot]),
+                              "shared_seats": hall.shared_seats(table.id), "chat": chat_of(self.classroom).on}
         except TarotLearnError as err:
             view = {"error": str(err)}
         data = json.dumps(view, sort_keys=True).encode()
@@ -226,7 +341,10 @@ ROUTES: list[tuple[str, type]] = [
     ("/tarot/tables", LobbyPage),
     ("/tarot/tables/api", LobbyApi),
     ("/tarot/tables/api/close", CloseApi),
+    ("/tarot/tables/api/join", JoinApi),
     ("/tarot/tables/ranking", RankingPage),
+    ("/tarot/tables/teacher", TeacherTablesPage),
+    ("/tarot/tables/teacher/api", TeacherTablesApi),
     ("/tarot/tables/([0-9a-f]{8})", TablePage),
     ("/tarot/tables/([0-9a-f]{8})/socket", TableSocket),
 ]

@@ -1,42 +1,80 @@
+// The lobby: sit at an open table, join a private one by its code, create one, close your own.
+// A seat belongs to this browser (the server knows it by the browser's identity): a table's address
+// carries no name and no code, so it can be shared without sharing a seat.
 const nameBox = document.getElementById('name');
 nameBox.value = localStorage.getItem('tarot-name') || '';
 nameBox.addEventListener('change', () => localStorage.setItem('tarot-name', nameBox.value.trim()));
-function go(id, code) {
+function myName() {
   const name = nameBox.value.trim();
-  if (!name) { say('Write your name first.', true); nameBox.focus(); return; }
+  if (!name) { say('Write your name first.', true); nameBox.focus(); return null; }
   localStorage.setItem('tarot-name', name);
-  location.href = base + 'tarot/tables/' + id + '?name=' + encodeURIComponent(name) + (code ? '&code=' + encodeURIComponent(code) : '');
+  return name;
 }
+async function post(url, body) {
+  const r = await fetch(base + url, { method: 'POST', headers: { 'X-XSRFToken': xsrf(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+  if (!r.ok) { say(data.error || data.message || `the server answered ${r.status}`, true); return null; }
+  return data;
+}
+// The table page finds its seat by this browser; the name it sat under is kept for that table only.
+function goToTable(id, name, key) {
+  localStorage.setItem('tarot-seat-' + id, name);
+  if (key) localStorage.setItem('tarot-key-' + id + '-' + name, key);
+  location.href = base + 'tarot/tables/' + id;
+}
+async function sit(body) {
+  const name = myName(); if (!name) return;
+  const data = await post('tarot/tables/api/join', { ...body, name });
+  if (data) goToTable(data.id, data.name, data.key);
+}
+function row(t) {
+  const li = document.createElement('li'), b = document.createElement('b');
+  b.textContent = `${t.master}'s table`;
+  li.append(b, `, ${t.players} players, ${t.rounds} round(s)${t.competitive ? ', competitive' : ''}${t.private ? ', private' : ''}: ` +
+    `${t.seated.join(', ')} ${t.started ? '(playing)' : ''} `);
+  return li;
+}
+function button(text, action) { const b = document.createElement('button'); b.type = 'button'; b.textContent = text; b.onclick = action; return b; }
 function showTables(data) {
-  const list = document.getElementById('tables');
-  list.innerHTML = data.tables.length ? '' : '<li>No open table yet: create one.</li>';
+  const list = document.getElementById('tables'); list.textContent = '';
+  if (!data.tables.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No open table yet: create one.' }));
   for (const t of data.tables) {
-    const li = document.createElement('li');
-    li.innerHTML = `<b>${esc(t.master)}'s table</b>, ${t.players} players, ${t.rounds} round(s)${t.competitive ? ', competitive' : ''}: ` +
-      `${esc(t.seated.join(', '))} ${t.started ? '(playing)' : ''} `;
-    if (!t.started) { const b = document.createElement('button'); b.textContent = 'Sit'; b.onclick = () => go(t.id); li.append(b); }
+    const li = row(t);
+    if (!t.started) li.append(button('Sit', () => sit({ id: t.id })));
     if (t.spectators) { const a = document.createElement('a'); a.href = base + 'tarot/tables/' + t.id; a.textContent = 'Watch'; li.append(' ', a); }
+    list.append(li);
+  }
+  showMine();
+}
+// This browser's own tables (private ones are listed to their seated players only), each with a way
+// back to its seat and, for its master, a Close button.
+async function showMine() {
+  const r = await fetch(base + 'tarot/tables/api'); if (!r.ok) return;
+  const list = document.getElementById('mine'); list.textContent = '';
+  const mine = (await r.json()).mine || [];
+  if (!mine.length) list.append(Object.assign(document.createElement('li'), { textContent: 'You sit at no table yet.' }));
+  for (const t of mine) {
+    const li = row(t);
+    li.append(button('Back to my seat', () => goToTable(t.id, t.yours[0])));
+    if (t.is_master) li.append(' ', button('Close table', async () => {
+      if (await post('tarot/tables/api/close', { id: t.id, key: '' })) { say(`${t.master}'s table is closed.`); showMine(); }
+    }));
     list.append(li);
   }
 }
 document.getElementById('create').addEventListener('submit', async ev => {
   ev.preventDefault();
-  const f = ev.target, name = nameBox.value.trim();
-  if (!name) { say('Write your name first.', true); nameBox.focus(); return; }
+  const f = ev.target, name = myName(); if (!name) return;
   const secs = parseInt(f.seconds.value, 10);
   const options = { players: parseInt(f.players.value, 10), seconds_per_turn: secs > 0 ? secs : null,
     rounds: parseInt(f.rounds.value, 10), competitive: f.competitive.checked, bet: parseInt(f.bet.value, 10),
     private: f.private.checked, spectators: f.spectators.checked, hold_seconds: parseInt(f.hold.value, 10),
     robots: f.robots.value };
-  const r = await fetch(base + 'tarot/tables/api', { method: 'POST', headers: { 'X-XSRFToken': xsrf(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, options }) });
-  const data = await r.json();
-  if (!r.ok) { say(data.error || data.message || 'The table could not be created.', true); return; }
-  localStorage.setItem('tarot-name', name);
-  localStorage.setItem('tarot-key-' + data.id + '-' + name, data.key);
-  go(data.id, data.code);
+  const data = await post('tarot/tables/api', { name, options });
+  if (data) goToTable(data.id, name, data.key);
 });
 document.getElementById('join').addEventListener('submit', ev => {
-  ev.preventDefault(); const f = ev.target; go(f.table.value.trim(), f.code.value.trim());
+  ev.preventDefault(); sit({ code: ev.target.code.value.trim() });
 });
 liveUpdates('lobby', showTables, () => say('Connection lost: the list of tables comes back when the server answers.', true));

@@ -5,7 +5,8 @@
 // score sheet.  Cards are the class deck's pictures: a face-down card is always the one back
 // picture, so no address ever names a hidden card.  Clicks become intents the server checks.
 const params = new URLSearchParams(location.search);
-const tableId = document.body.dataset.table, art = document.body.dataset.art, name = params.get('name') || '';
+const tableId = document.body.dataset.table, art = document.body.dataset.art;
+const name = params.get('name') || localStorage.getItem('tarot-seat-' + tableId) || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
 const PAUSE_MS = 4000;        // a finished trick stays in the middle this long, even if the next lead is quick
 // Where each seat sits, counted from the seat whose page this is (play goes counter-clockwise, FT-1).
@@ -21,6 +22,7 @@ function connect() {
   socket = new WebSocket(proto + location.host + base + 'tarot/tables/' + tableId + '/socket?' + q);
   socket.onmessage = ev => {
     const data = JSON.parse(ev.data);
+    if (window.chatReceive && chatReceive(data)) return;     // the chat panel's own messages (chat.js)
     if (data.key) { localStorage.setItem(keyName, data.key); return; }
     if (data.error) { say(data.error, true); if (data.fatal) closedByServer = true; return; }
     if (ev.data === lastFrame) return;      // nothing new: keep the page (and a half-made click) as it is
