@@ -133,3 +133,41 @@ def test_no_view_names_a_card_its_seat_was_not_shown_through_whole_deals(seed: i
             human_move(t)
         else:
             t.next_deal("Ana")
+
+
+def test_each_game_at_a_table_is_recorded_once_with_its_own_totals() -> None:
+    """Points on, competitive, one round: the first game is written to the class's games and
+    ranking; dealt again, the second game is written too, with its own deal's scores (the sheet's
+    totals carry on the table, the rewards of a game count that game only)."""
+    from tarot_learn.classroom.model.hall import Hall
+    from tests.test_tables import BOT
+
+    hall = Hall(":memory:", clock=FakeClock())
+    hall.set_points(True)
+    t = hall.create("Ana", {"competitive": True, "rounds": 1, "seconds_per_turn": None})
+    for name in NAMES[1:]:
+        hall.join(t.id, name)
+
+    def play_game() -> None:
+        while not t.game_over():
+            if not t.match.in_progress:
+                hall.act(t.id, "Ana", {"kind": "deal"})
+                continue
+            name = t.to_play_name()
+            move = str(BOT.act(t.match.deal.observation(t.seat_of(name))))
+            hall.act(t.id, name, {"kind": "move", "move": move})
+
+    play_game()
+    assert len(hall.games()) == 1
+    first_totals = t.match.sheet.totals()
+    hall.act(t.id, "Ana", {"kind": "deal"})            # the master deals again
+    assert len(hall.games()) == 1                      # nothing written while the new game is played
+    play_game()
+    games = hall.games()
+    assert len(games) == 2 and t.games == 2
+    outcome = t.outcome()
+    last = t.match.sheet.rows[-1]
+    assert outcome.totals == tuple(a - b for a, b in zip(t.match.sheet.totals(), first_totals))
+    assert outcome.totals == last.scores and sum(outcome.totals) == 0
+    hall.save(t)
+    assert len(hall.games()) == 2                      # saved again, written once

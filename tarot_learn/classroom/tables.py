@@ -106,6 +106,7 @@ class Table:
         self.master = _check_name(master)
         self.refused_by: str | None = None      # who last refused to end by agreement (said to every page)
         self.dealt_before = 0                   # scored deals of the earlier games at this table
+        self.games = 1                          # games begun at this table (the master deals again)
         self.sit(master)
 
     # ----- what the model keeps --------------------------------------------------------------------
@@ -240,6 +241,7 @@ class Table:
         if self.pending is not None:
             self._apply(self.pending)
         self.dealt_before = self.deals_played()
+        self.games += 1
         self.model.votes = Votes()
         self.model.next_deal(practice=not self.options.competitive)
         self.refused_by = None
@@ -294,7 +296,8 @@ class Table:
 
     def outcome(self) -> Outcome:
         """What the rewards need (FT-49, FT-50); only once the game is over."""
-        return self.model.outcome(self.dealt_before + self.options.rounds, self.options.bet, self.options.competitive)
+        return self.model.outcome(self.options.rounds, self.options.bet, self.options.competitive,
+                                  since=self.dealt_before)
 
     def observation(self, name: str | None) -> Any:
         """What ``name`` may see (a spectator, ``None``, sees only what every player sees, FT-48)."""
@@ -310,7 +313,7 @@ class Table:
         return json.dumps({"id": self.id, "master": self.master, "options": asdict(self.options),
                            "pending": asdict(self.pending) if self.pending else None, "code": self.code,
                            "seed": self.seed, "seats": [asdict(s) for s in self.seats],
-                           "dealt_before": self.dealt_before,
+                           "dealt_before": self.dealt_before, "games": self.games,
                            "match": self.match.to_json() if self.match else None})
 
     @classmethod
@@ -329,6 +332,7 @@ class Table:
             table.model.match = Match.from_json(data["match"]) if data["match"] else None
             table.refused_by = None
             table.dealt_before = int(data.get("dealt_before", 0))
+            table.games = int(data.get("games", 1))
         except (KeyError, TypeError, ValueError) as err:
             raise SaveError(f"a saved table cannot be read: {str(err)[:80]}") from None
         for seat in table.seats:          # after a restart everyone reconnects: held seats stay held

@@ -212,8 +212,8 @@ class Hall:
         with self.store.write() as db:
             db.execute("INSERT OR REPLACE INTO shared_tables (id, state, updated) VALUES (?, ?, ?)",
                        (table.id, table.to_json(), time.time()))
-            if table.game_over() and db.execute("SELECT 1 FROM shared_games WHERE table_id = ?",
-                                                (table.id,)).fetchone() is None:
+            if table.game_over() and db.execute("SELECT COUNT(*) FROM shared_games WHERE table_id = ?",
+                                                (table.id,)).fetchone()[0] < table.games:
                 self._record(db, table)
 
     def _record(self, db: Any, table: Table) -> None:

@@ -372,9 +372,11 @@ class TableModel:
             return self.match.is_over()
         return self.match.cancelled or (not self.match.in_progress and self.deals_played() >= deals)
 
-    def outcome(self, rounds: int, bet: int = 0, competitive: bool = True) -> Outcome:
-        """What the rewards need (FT-49, FT-50) of a game of ``rounds`` deals, once it is over."""
-        if not self.game_over(rounds):
+    def outcome(self, rounds: int, bet: int = 0, competitive: bool = True, since: int = 0) -> Outcome:
+        """What the rewards need (FT-49, FT-50) of a game of ``rounds`` deals, once it is over.
+        ``since`` is how many scored deals earlier games at this table played (the same seats
+        dealing again): this game's totals leave theirs out."""
+        if not self.game_over(since + rounds):
             raise IllegalMove("the game is not over yet", rule="FT-41")
         humans = tuple(i for i, s in enumerate(self.seats) if s.name and not s.name.startswith(ROBOT_PREFIX + " "))
         attack: tuple[int, ...] = ()
@@ -384,7 +386,10 @@ class TableModel:
             score = rows[-1].score
             attack = (score.taker,) + ((score.partner,) if score.partner not in (None, -1) else ())
             made = score.made
-        return Outcome(self.players, rounds, humans, self.match.totals(), bet=bet, competitive=competitive,
+        totals = self.match.totals()
+        if since and not self.match.cancelled:
+            totals = tuple(a - b for a, b in zip(totals, rows[since - 1].totals))
+        return Outcome(self.players, rounds, humans, totals, bet=bet, competitive=competitive,
                        cancelled=self.match.cancelled, attack=attack, made=made,
                        abandoned=tuple(i for i, s in enumerate(self.seats) if s.abandoned))
 
