@@ -171,3 +171,39 @@ def test_each_game_at_a_table_is_recorded_once_with_its_own_totals() -> None:
     assert outcome.totals == last.scores and sum(outcome.totals) == 0
     hall.save(t)
     assert len(hall.games()) == 2                      # saved again, written once
+
+
+def test_a_confirmed_discard_is_checked_whole_by_the_server_and_a_refusal_changes_nothing() -> None:
+    """The page sends the discard chosen on it as one move; a forged one (a king, a bout, another
+    seat's card, a card twice, too many) is refused in one line and changes nothing."""
+    import random
+
+    for seed in range(40):                       # a deal whose first bidder takes a Prise
+        t = Table("t", "Ana", TableOptions(seconds_per_turn=None), clock=FakeClock(), seed=seed)
+        for name in NAMES[1:]:
+            t.sit(name)
+        taker = t.to_play_name()
+        t.play(taker, "bid prise")
+        for _ in range(3):
+            t.play(t.to_play_name(), "bid pass")
+        if t.match.in_progress and str(t.match.deal.phase) == "discarding":
+            break
+    seat = t.seat_of(taker)
+    deal = t.match.deal
+    hand = [R.text(c) for c in deal.hands[seat]]
+    other = next(R.text(c) for s, h in enumerate(deal.hands) if s != seat for c in h)
+    allowed = sorted({str(m).split()[1] for m in deal.legal_moves()})
+    bad = [c for c in hand if c[0] == "K" or c in ("T21", "T1", "T0")]
+    forged = [allowed[:7], allowed[:5] + [allowed[0]], allowed[:5] + [other]]
+    forged += [allowed[:5] + [b] for b in bad[:2]]
+    rng = random.Random(7)
+    forged += [rng.sample(hand, 6) for _ in range(20)]
+    before = t.to_json()
+    for cards in forged:
+        if set(cards) <= set(allowed) and len(set(cards)) == len(cards) == 6:
+            continue                              # a random choice that happens to be legal
+        with pytest.raises(IllegalMove) as refused:
+            t.play(taker, "discard " + " ".join(cards))
+        assert "\n" not in str(refused.value) and t.to_json() == before, cards
+    t.play(taker, "discard " + " ".join(allowed[:6]))
+    assert len(t.match.deal.discard) == 6 and str(t.match.deal.phase) != "discarding"
