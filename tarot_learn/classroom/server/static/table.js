@@ -50,6 +50,7 @@ function seatBox(seat, i) {
   const who = seat.name || 'empty seat', state = seat.abandoned ? ' (left: a robot plays)' : seat.held ? ' (away: a robot stands in)' : seat.robot ? ' (robot)' : '';
   const hand = pile('hand:' + i), count = hand ? hand.hidden + hand.cards.length : 0;
   const box = el('div', `seat place-${placeOf(i)}${turn ? ' turn' : ''}${i === view.you ? ' me' : ''}`);
+  box.setAttribute('role', 'group');
   box.setAttribute('aria-label', `${seatName(i)}: ${who}${state}${turn ? ', to play' : ''}, ${count} card(s)`);
   const head = el('div', 'seat-head');
   head.append(el('span', 'where', seatName(i)), ' ', el('b', '', who), state + (i === view.you ? ' — you' : ''));
