@@ -221,10 +221,13 @@ def test_a_name_belongs_to_the_page_that_joined_first_until_the_teacher_frees_it
     for bad in ("", "../etc/passwd", "0" * 31, "A" * 32, None, 7):
         with pytest.raises(OptionError, match="no key to hold your name"):
             book.join(ch, "Ben", bad)
-    assert book.players(ch) == [("Ana", True)]
+    assert book.players(ch) == [("Ana", True)] and book.holds(ch, "Ana", ana)
     assert book.free(ch, "Ana") and not book.free(ch, "Zoe")
     assert book.players(ch) == [("Ana", False)]
-    assert book.join(ch, "Ana", eve) == ("Ana", False)                # Ana on another laptop, after the teacher
+    assert book.seat(ch, "Ana") == 0 and not book.holds(ch, "Ana", ana)   # freed: the old page stops
+    assert book.join(ch, "Ana", eve) == ("Ana", True)                 # Ana on another laptop starts afresh
+    assert book.seat(ch, "ana") == 1                                  # a board saved before is not hers
+    assert not book.holds(ch, "Ana", ana) and book.holds(ch, "Ana", eve)
     assert book.submit(ch, "Ana", finished_code(), eve).moves == 119
     with pytest.raises(OptionError, match="another page"):
         book.join(ch, "Ana", ana)
@@ -253,6 +256,90 @@ def test_one_browser_holds_one_challenge_name(book, ch):
     assert book.players(ch) == [("Ana", True)]
     book.free(ch, "ana")                                              # the teacher frees it: a new name is fine
     assert book.join(ch, "Anna", ana) == ("Anna", True)
+
+
+def partial_code(moves: int, seed: int = SEED) -> str:
+    """The code of the challenge's game after the first ``moves`` moves of the solver's line."""
+    state = games.new(GAME, seed=seed, **OPTIONS)
+    for move in winning_line(seed)[:moves]:
+        state.play(move)
+    return results.result_code(state)
+
+
+def home_after(moves: int) -> int:
+    state = results.verify(partial_code(moves)).state
+    return sum(len(pile) for pile in state.found)
+
+
+def test_when_time_runs_out_every_student_still_playing_is_ranked_by_progress(book, ch):
+    clock = book.clock_
+    for name in ("Ana", "Ben", "Cleo", "Dan", "Eve"):
+        book.join(ch, name, key(name))
+    far, near = 100, 60
+    assert home_after(far) > home_after(near) > 0
+    clock.now += 60
+    book.submit(ch, "Ana", finished_code(), key("Ana"))
+    book.progress(ch, "Ben", partial_code(far), key("Ben"))
+    book.progress(ch, "Cleo", partial_code(near), key("Cleo"))
+    book.progress(ch, "Dan", partial_code(near), key("Dan"))
+    book.progress(ch, "Dan", partial_code(far - 1), key("Dan"))      # the latest game in progress counts
+    with pytest.raises(OptionError, match="held by another page"):
+        book.progress(ch, "Eve", partial_code(far), key("not Eve"))
+    assert [e.name for e in book.leaderboard(ch)] == ["Ana"]           # while the challenge runs: results only
+    clock.now = ch.closes                                              # the fake clock: time runs out
+    board = book.leaderboard(ch)
+    assert [(e.name, e.outcome) for e in board] == [
+        ("Ana", "won"), ("Ben", "time ran out"), ("Dan", "time ran out"), ("Cleo", "time ran out")]
+    assert [e.home for e in board[1:]] == [home_after(far), home_after(far - 1), home_after(near)]
+    with pytest.raises(SaveError, match="closed"):
+        book.progress(ch, "Eve", partial_code(far), key("Eve"))
+    shown = challenge.board_json(book, ch, clock.now)
+    assert [(e["name"], e["result"], e["home"]) for e in shown["leaderboard"]][1] == ("Ben", "time ran out",
+                                                                                     home_after(far))
+    assert shown["challenge"]["closed"] and ch.deal_code not in json.dumps(shown)
+    rows = list(csv.DictReader(io.StringIO(book.csv(ch))))
+    assert sorted((r["name"], r["result"]) for r in rows) == [
+        ("Ana", "won"), ("Ben", "time ran out"), ("Cleo", "time ran out"), ("Dan", "time ran out")]
+
+
+def test_equal_progress_ranks_the_fewer_moves_first(book, ch):
+    for name in ("Ben", "Cleo"):
+        book.join(ch, name, key(name))
+    book.progress(ch, "Ben", partial_code(60), key("Ben"))
+    state = results.verify(partial_code(60)).state                   # the same cards home, two moves more
+    for move in ("draw", "draw"):
+        state.play(move)
+    book.progress(ch, "Cleo", results.result_code(state), key("Cleo"))
+    book.clock_.now = ch.closes + 1
+    assert [(e.name, e.home) for e in book.leaderboard(ch)] == [("Ben", home_after(60)), ("Cleo", home_after(60))]
+
+
+def test_the_teacher_asks_for_a_deal_whose_solver_line_fits_and_sees_its_code(book, monkeypatch):
+    from tarot_learn.classroom.model import challenge_deals
+
+    monkeypatch.setattr(challenge_deals, "SEARCH_DEALS", 4)
+    found = book.create(GAME, {"draw": "3", "build": "any_suit"}, deal="random", minutes=20, lines=[1, 2000])
+    assert 1 <= len(found.line) <= 2000
+    replay = games.from_code(found.deal_code)
+    for move in found.line:
+        replay.play(move)
+    assert replay.is_won()                                             # the line is a real win of the deal
+    with pytest.raises(OptionError, match=r"no Klondike deal with a solver line of 1 to 5 moves was found among "
+                                          r"4 deals \(") as err:
+        book.create(GAME, {"draw": "3"}, deal="random", minutes=20, lines=(1, 5))
+    assert "widen the range" in str(err.value) and "\n" not in str(err.value)
+    for bad in ((90, 40), (0, 5), ("a", 3), (5,), "40-90"):
+        with pytest.raises(OptionError, match="a line length range is two whole numbers"):
+            book.create(GAME, {}, minutes=20, lines=bad)
+    with pytest.raises(OptionError, match="picks its own deal"):
+        book.create(GAME, {}, deal="7", minutes=20, lines=(40, 90))
+    seen = challenge.teacher_json(book, book.clock_())
+    assert seen["challenge"]["deal_code"] == found.deal_code and seen["challenge"]["line_moves"] == len(found.line)
+    assert [p["deal_code"] for p in seen["history"]] == [found.deal_code]
+    again = book.create("tarot-solitaire", {}, deal=seen["history"][0]["deal_code"], minutes=10)
+    assert (again.game, again.deal_code) == (GAME, found.deal_code)   # the teacher uses the deal again
+    assert [p["id"] for p in challenge.teacher_json(book, book.clock_())["history"]] == [again.id, found.id]
+    assert found.deal_code not in json.dumps(challenge.board_json(book, again, book.clock_()))
 
 
 def test_the_same_moves_in_another_encoding_count_once(book, ch):
@@ -285,7 +372,7 @@ def test_results_kept_under_their_codes_text_are_keyed_by_moves_when_the_file_op
             db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
                        "code_key) VALUES (?, ?, 119, 1, 1, 1, ?, ?)", (ch.id, name, text, hashlib.sha256(
                            text.encode()).hexdigest()[:24]))
-        schema.CHALLENGE[-1](db)
+        schema.CHALLENGE[2](db)                                       # the step that keys them by moves
     assert [e.name for e in book.results(ch)] == ["Ana"]
     with pytest.raises(SaveError, match="already handed in"):
         book.submit(ch, "Zoe", other)
