@@ -490,6 +490,40 @@ def test_a_challenge_game_resumes_only_on_its_own_page_in_its_own_browser(tmp_pa
     assert again.board.message_kind == "refused" and again.board.state.moves_made == 5
 
 
+def test_a_freed_name_starts_afresh_elsewhere_and_its_old_page_stops(tmp_path, monkeypatch):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path / "data"))
+    book = ChallengeBook(ClassStore(tmp_path / "class"))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    token = "5e" * 16
+    old = ChallengePage(book)
+    old.key_widget.receive({"event": "key", "key": key("Ana's laptop")})
+    old.join("Ana")
+    old.board.resume(token)
+    for move in winning_line()[:40]:
+        old.board.state.play(move)
+    old.board.refresh()
+    played = old.board.state.moves_made
+    assert played > 0 and [e.name for e in book.progresses(ch)] == ["Ana"]     # her progress is handed in
+    assert book.free(ch, "Ana")
+    old.board.on_intent({"event": "press", "name": "draw"})
+    assert old.board.state.moves_made == played and "freed the name Ana" in old.board.message
+    same_browser = ChallengePage(book)                                  # a reload in the same browser after
+    same_browser.key_widget.receive({"event": "key", "key": key("Ana's laptop")})
+    same_browser.join("Ana")
+    same_browser.board.resume(token)
+    assert same_browser.board.state.moves_made == 0 and "Welcome back" not in same_browser.status.value
+    book.end(ch)
+    same_browser.board.on_intent({"event": "press", "name": "draw"})
+    assert same_browser.board.state.moves_made == 0 and "challenge is closed" in same_browser.board.message
+    late = ChallengePage(book)
+    late.key_widget.receive({"event": "key", "key": key("Ben's laptop")})
+    late.join("Ben")
+    assert late.board is None and f"Challenge {ch.id} is closed" in late.status.value
+    assert "play the deal below" not in late.status.value
+
+
 def test_the_student_page_off_the_class_server_says_so(monkeypatch):
     from tarot_learn.classroom.challenge_page import ChallengePage
 
