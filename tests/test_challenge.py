@@ -11,6 +11,7 @@ import concurrent.futures
 import csv
 import functools
 import hashlib
+import html
 import http.cookiejar
 import io
 import json
@@ -717,7 +718,56 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
     with pytest.raises(SaveError, match="closed"):
         book.submit(ch, "Ben", finished_code(cycles=1))
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
-    assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end' or 'free'"
+    assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end', 'free' or 'present'"
+
+
+def test_the_teacher_page_offers_the_course_first_game_plain_words_and_the_presenter(server):
+    from tarot_learn.classroom.presenter_page import NO_TICKET, presenter_page
+    from tarot_learn.widgets.presenter import Presenter
+
+    teacher, student = Client(server), Client(server)
+    teacher.log_in(), student.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    page = teacher.call("tarot/challenge/teacher")[1]
+    setup = json.loads(html.unescape(re.search(r'data-setup="([^"]*)"', page).group(1)))
+    assert [g["name"] for g in setup["games"]] == ["tarot-solitaire", "klondike", "american-toad"]
+    labels = {o["name"]: o for o in setup["games"][0]["options"]}
+    assert labels["face_down_row"]["label"].startswith("Deal the first row face down")
+    assert ["True", "yes"] in labels["face_down_row"]["choices"] and ["king_only", "king only"] in \
+        labels["empty_column"]["choices"]
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME, "options": OPTIONS,
+                                "deal": str(SEED), "minutes": 10}, json_body=True)
+    data = json.loads(body)
+    assert status == 200 and data["challenge"]["deal_code"] == games.new(GAME, seed=SEED, **OPTIONS).deal_code
+    assert data["history"][0]["deal_code"] == data["challenge"]["deal_code"]
+    assert "deal_code" not in student.call("tarot/challenge/api")[1]               # the students never see it
+    board = student.call("tarot/challenge/board")                                 # the projector's leaderboard
+    assert board[0] == 200 and "projector.js" in board[1] and "<button" not in board[1] and "<input" not in board[1]
+    book = ChallengeBook(ClassStore(server.folder))
+    book.submit(book.current(), "Ana", finished_code())
+    asks = [({"source": "result", "name": "ana"}, None), ({"source": "position", "index": 2}, None),
+            ({"source": "result", "name": "Zoe"}, "Zoe has no game on the leaderboard yet"),
+            ({"source": "line", "challenge": data["challenge"]["id"]}, "was not searched by the solver"),
+            ({"source": "position", "index": 99}, "a lesson position is a number"),
+            ({"source": "deal"}, "the presenter shows a 'result', a 'line' or a 'position'")]
+    shown = []
+    for ask, refusal in asks:
+        status, body = teacher.call("tarot/challenge/teacher/api", {"action": "present", **ask}, json_body=True)
+        if refusal:
+            assert status == 400 and refusal in json.loads(body)["error"]
+            continue
+        url = json.loads(body)["present"]
+        assert status == 200 and url.startswith("/voila/render/presenter.ipynb?ticket=") and "TLR1" not in url
+        shown.append(presenter_page(url.split("?", 1)[1], book))
+    assert student.call("tarot/challenge/teacher/api", {"action": "present", "source": "position", "index": 0},
+                        json_body=True)[0] == 403
+    for widget, moves in zip(shown, (119, None)):
+        presenter = next(w for w in widget.children if isinstance(w, Presenter))
+        assert moves is None or len(presenter) == moves
+        assert presenter.step == 0 and len(presenter) > 0
+    assert html.escape(NO_TICKET) in presenter_page("", book).value                # a student's visit
+    for query in ("ticket=" + "0" * 32, "ticket=../x"):
+        assert "unknown or too old" in presenter_page(query, book).value
 
 
 # ----- live updates ---------------------------------------------------------------------------------
