@@ -61,10 +61,12 @@
     if (!b || !window.confirm(`Free the name ${b.dataset.name}? Its page stops taking moves, and the next page to join as ${b.dataset.name} starts a fresh board.`)) return;
     if (await post({ action: 'free', name: b.dataset.name })) say(`${b.dataset.name} may join again from any page.`);
   });
+  // The tab opens on the click itself (a browser lets a click open one), then goes to the presenter's address.
   async function present(body) {
+    const tab = window.open('', '_blank');
     const data = await post({ action: 'present', ...body });
-    if (!data) return;
-    const tab = window.open(data.present, '_blank');
+    if (!data) { if (tab) tab.close(); return; }
+    if (tab) tab.location.href = data.present;
     $('present-link').innerHTML = `<a href="${esc(data.present)}" target="_blank" rel="noopener">Open the presenter</a>` +
       (tab ? ' (opened in a new tab)' : ' (the browser kept the new tab closed: follow this link)');
   }
@@ -103,7 +105,7 @@
       `<td><button type="button" data-deal="${esc(h.deal_code)}" data-game="${esc(h.game)}">Use this deal</button>` +
       (h.line_moves ? ` <button type="button" data-line="${h.id}">Present the solver's line</button>` : '') + '</td></tr>').join('');
     return rows
-      ? '<table class="tl-leaderboard"><thead><tr><th scope="col">#</th><th scope="col">Game</th><th scope="col">Deal code</th>' +
+      ? '<table class="tl-history"><caption>Past challenges, newest first</caption><thead><tr><th scope="col">#</th><th scope="col">Game</th><th scope="col">Deal code</th>' +
         '<th scope="col">Solver line</th><th scope="col">Joined</th><th scope="col">Won</th><th scope="col">Again</th></tr></thead>' +
         `<tbody>${rows}</tbody></table>`
       : '<p class="note">No challenge yet.</p>';
