@@ -835,3 +835,36 @@ def test_an_api_refuses_a_bad_body_in_one_line_of_json(server):
         except urllib.error.HTTPError as err:
             assert err.code == status and words in json.loads(err.read())["error"]
             assert err.headers["Cache-Control"] == "no-store"
+
+
+# ----- the teacher's guide's class-server chapter -----------------------------------------------------
+def test_the_guides_class_server_chapter_says_what_the_server_and_the_engine_do():
+    from tarot_learn.classroom import challenge_page
+    from tarot_learn.classroom.model import challenge_deals
+    from tarot_learn.classroom.server import challenge_web, launcher
+    from tarot_learn.classroom.tables import TableOptions
+    from tarot_learn.lessons.strategy import DECISIONS
+    from tarot_learn.widgets.presenter import ACTIONS
+
+    text = " ".join((ROOT / "docs" / "teachers_guide" / "class_server.md").read_text().split())
+    first = challenge_web.game_choices()[0]
+    assert first["name"] == "tarot-solitaire" and "starts with **Tarot Solitaire**" in text
+    assert [g["title"] for g in challenge_web.game_choices()[1:]] == ["Klondike", "American Toad"]
+    draw = next(o for o in challenge_web.game_choices()[1]["options"] if o["name"] == "draw")
+    assert f"*{draw['label']}*" in text                                           # the label as the form shows it
+    assert f"lesson 04's {['zero', 'one', 'two', 'three', 'four', 'five', 'six'][len(DECISIONS)]}" in text
+    assert f"at most {challenge_deals.SEARCH_DEALS} deals and {challenge_deals.SEARCH_SECONDS:.0f} seconds" in text
+    assert f"at least every {challenge_page.PROGRESS_EVERY:.0f} seconds" in text
+    assert f"1 to {challenge.MAX_MINUTES} minutes" in text
+    assert f"{launcher.DEFAULTS['max_kernels'] // 2} warm kernels at most" in text
+    assert f"held {TableOptions().hold_seconds // 60} minutes" in text
+    keys = {a.name: a.keys for a in ACTIONS}
+    assert keys["next"] == ("ArrowRight", " ", "PageDown") and keys["prev"] == ("ArrowLeft", "PageUp")
+    assert "right arrow, space or Page Down plays the next move, the left arrow or Page Up takes it back" in text
+    assert keys["first"] == ("Home",) and keys["last"] == ("End",) and "Home and End jump" in text
+    minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", (ROOT / "docs" / "teachers_guide" / "class_server.md")
+                                           .read_text(), re.M)]
+    assert sum(minutes) == 45
+    state = games.new(GAME, seed=SEED, **OPTIONS)                                 # Turn Three lines are ~120 moves
+    assert OPTIONS["draw"] == 3 and len(winning_line()) == 119 and "| Klondike, Turn Three | 119 to" in text
+    assert state.deal_code.startswith("KL3")
