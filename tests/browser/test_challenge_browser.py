@@ -12,11 +12,14 @@ restarts; the leaderboard is still there.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
 from tests.test_challenge import GAME, OPTIONS, SEED, ClassServer, finished_code, forged_code, free_port, winning_line
 from tarot_learn import games
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.store import ClassStore
 
 # Plays a list of moves with clicks on the board, waiting after each click for the kernel's new view.
 PLAY_BY_CLICKS = """
@@ -172,6 +175,11 @@ def test_a_freed_name_starts_afresh_the_old_page_stops_and_a_closed_challenge_sa
     old_context, old = open_challenge(browser, server, via_landing=False)
     join(old, "Dora")
     old.evaluate(PLAY_BY_CLICKS, ["draw", "draw"])
+    book = ChallengeBook(ClassStore(server.folder))                   # the page hands its game in as it plays
+    deadline = time.monotonic() + 20
+    while not any(e.name == "Dora" for e in book.progresses(book.current())) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert [e.name for e in book.progresses(book.current())] == ["Dora"]
     freed: list[str] = []
     teacher.once("dialog", lambda d: (freed.append(d.message), d.accept()))
     teacher.locator("#players li", has_text="Dora").get_by_role("button", name="Free this name").click()
