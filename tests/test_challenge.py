@@ -868,3 +868,25 @@ def test_the_guides_class_server_chapter_says_what_the_server_and_the_engine_do(
     state = games.new(GAME, seed=SEED, **OPTIONS)                                 # Turn Three lines are ~120 moves
     assert OPTIONS["draw"] == 3 and len(winning_line()) == 119 and "| Klondike, Turn Three | 119 to" in text
     assert state.deal_code.startswith("KL3")
+
+
+def test_the_presenter_shows_a_challenges_solver_line_and_a_students_game_from_a_ticket(book, monkeypatch):
+    from tarot_learn.classroom.model import challenge_deals, presentations
+    from tarot_learn.classroom.presenter_page import presenter_page
+    from tarot_learn.classroom.server.challenge_web import presented
+    from tarot_learn.widgets.presenter import Presenter
+
+    monkeypatch.setattr(challenge_deals, "SEARCH_DEALS", 4)
+    found = book.create(GAME, {"draw": "3"}, minutes=20, lines=(1, 2000))
+    what = presented(book, {"source": "line", "challenge": found.id})
+    assert what["moves"] == list(found.line) and what["deal"] == found.deal_code
+    ticket = presentations.issue(book.store, what)
+    assert found.deal_code not in ticket
+    shown = presenter_page(f"ticket={ticket}", book)
+    presenter = next(w for w in shown.children if isinstance(w, Presenter))
+    assert len(presenter) == len(found.line) and f"challenge {found.id}" in shown.children[0].value
+    presenter.last()
+    assert presenter.step == len(found.line)
+    for bad in ({"source": "line", "challenge": "one"}, {"source": "line", "challenge": 99}):
+        with pytest.raises(OptionError):
+            presented(book, bad)
