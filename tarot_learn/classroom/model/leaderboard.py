@@ -143,7 +143,7 @@ def check_codes(text: str, deal: str | None = None, finished: bool = True) -> Bo
             continue
         seen[fingerprint] = number
         entries.append(Entry(name, verified.moves_made, verified.won, None, float(number), code,
-                             cards_home(verified.state)))
+                             cards_home(verified.state), ended=verified.state.is_over()))
     return Board(ordered(entries), refused)
 
 
