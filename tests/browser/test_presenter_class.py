@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.browser.test_challenge_browser import open_teacher_page
+from tests.browser.test_challenge_browser import open_teacher_page, serious_violations
 from tests.test_challenge import GAME, SEED, ClassServer, finished_code, free_port
 from tarot_learn.classroom.model.challenge import ChallengeBook
 from tarot_learn.classroom.model.store import ClassStore
@@ -94,6 +94,7 @@ def test_the_presenter_opens_from_the_teacher_page_and_steps_with_the_arrows_at_
     projector.get_by_role("cell", name="Ana").or_(projector.get_by_role("rowheader", name="Ana")).wait_for()
     assert projector.locator("button, input, select, textarea").count() == 0
     assert float(projector.evaluate("getComputedStyle(document.querySelector('td')).fontSize").rstrip("px")) >= 30
+    assert serious_violations(projector) == [] and serious_violations(teacher) == []
 
     asked: list[str] = []
     teacher.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
