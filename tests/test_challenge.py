@@ -11,6 +11,7 @@ import concurrent.futures
 import csv
 import functools
 import hashlib
+import html
 import http.cookiejar
 import io
 import json
@@ -221,10 +222,13 @@ def test_a_name_belongs_to_the_page_that_joined_first_until_the_teacher_frees_it
     for bad in ("", "../etc/passwd", "0" * 31, "A" * 32, None, 7):
         with pytest.raises(OptionError, match="no key to hold your name"):
             book.join(ch, "Ben", bad)
-    assert book.players(ch) == [("Ana", True)]
+    assert book.players(ch) == [("Ana", True)] and book.holds(ch, "Ana", ana)
     assert book.free(ch, "Ana") and not book.free(ch, "Zoe")
     assert book.players(ch) == [("Ana", False)]
-    assert book.join(ch, "Ana", eve) == ("Ana", False)                # Ana on another laptop, after the teacher
+    assert book.seat(ch, "Ana") == 0 and not book.holds(ch, "Ana", ana)   # freed: the old page stops
+    assert book.join(ch, "Ana", eve) == ("Ana", True)                 # Ana on another laptop starts afresh
+    assert book.seat(ch, "ana") == 1                                  # a board saved before is not hers
+    assert not book.holds(ch, "Ana", ana) and book.holds(ch, "Ana", eve)
     assert book.submit(ch, "Ana", finished_code(), eve).moves == 119
     with pytest.raises(OptionError, match="another page"):
         book.join(ch, "Ana", ana)
@@ -253,6 +257,90 @@ def test_one_browser_holds_one_challenge_name(book, ch):
     assert book.players(ch) == [("Ana", True)]
     book.free(ch, "ana")                                              # the teacher frees it: a new name is fine
     assert book.join(ch, "Anna", ana) == ("Anna", True)
+
+
+def partial_code(moves: int, seed: int = SEED) -> str:
+    """The code of the challenge's game after the first ``moves`` moves of the solver's line."""
+    state = games.new(GAME, seed=seed, **OPTIONS)
+    for move in winning_line(seed)[:moves]:
+        state.play(move)
+    return results.result_code(state)
+
+
+def home_after(moves: int) -> int:
+    state = results.verify(partial_code(moves)).state
+    return sum(len(pile) for pile in state.found)
+
+
+def test_when_time_runs_out_every_student_still_playing_is_ranked_by_progress(book, ch):
+    clock = book.clock_
+    for name in ("Ana", "Ben", "Cleo", "Dan", "Eve"):
+        book.join(ch, name, key(name))
+    far, near = 100, 60
+    assert home_after(far) > home_after(near) > 0
+    clock.now += 60
+    book.submit(ch, "Ana", finished_code(), key("Ana"))
+    book.progress(ch, "Ben", partial_code(far), key("Ben"))
+    book.progress(ch, "Cleo", partial_code(near), key("Cleo"))
+    book.progress(ch, "Dan", partial_code(near), key("Dan"))
+    book.progress(ch, "Dan", partial_code(far - 1), key("Dan"))      # the latest game in progress counts
+    with pytest.raises(OptionError, match="held by another page"):
+        book.progress(ch, "Eve", partial_code(far), key("not Eve"))
+    assert [e.name for e in book.leaderboard(ch)] == ["Ana"]           # while the challenge runs: results only
+    clock.now = ch.closes                                              # the fake clock: time runs out
+    board = book.leaderboard(ch)
+    assert [(e.name, e.outcome) for e in board] == [
+        ("Ana", "won"), ("Ben", "time ran out"), ("Dan", "time ran out"), ("Cleo", "time ran out")]
+    assert [e.home for e in board[1:]] == [home_after(far), home_after(far - 1), home_after(near)]
+    with pytest.raises(SaveError, match="closed"):
+        book.progress(ch, "Eve", partial_code(far), key("Eve"))
+    shown = challenge.board_json(book, ch, clock.now)
+    assert [(e["name"], e["result"], e["home"]) for e in shown["leaderboard"]][1] == ("Ben", "time ran out",
+                                                                                     home_after(far))
+    assert shown["challenge"]["closed"] and ch.deal_code not in json.dumps(shown)
+    rows = list(csv.DictReader(io.StringIO(book.csv(ch))))
+    assert sorted((r["name"], r["result"]) for r in rows) == [
+        ("Ana", "won"), ("Ben", "time ran out"), ("Cleo", "time ran out"), ("Dan", "time ran out")]
+
+
+def test_equal_progress_ranks_the_fewer_moves_first(book, ch):
+    for name in ("Ben", "Cleo"):
+        book.join(ch, name, key(name))
+    book.progress(ch, "Ben", partial_code(60), key("Ben"))
+    state = results.verify(partial_code(60)).state                   # the same cards home, two moves more
+    for move in ("draw", "draw"):
+        state.play(move)
+    book.progress(ch, "Cleo", results.result_code(state), key("Cleo"))
+    book.clock_.now = ch.closes + 1
+    assert [(e.name, e.home) for e in book.leaderboard(ch)] == [("Ben", home_after(60)), ("Cleo", home_after(60))]
+
+
+def test_the_teacher_asks_for_a_deal_whose_solver_line_fits_and_sees_its_code(book, monkeypatch):
+    from tarot_learn.classroom.model import challenge_deals
+
+    monkeypatch.setattr(challenge_deals, "SEARCH_DEALS", 4)
+    found = book.create(GAME, {"draw": "3", "build": "any_suit"}, deal="random", minutes=20, lines=[1, 2000])
+    assert 1 <= len(found.line) <= 2000
+    replay = games.from_code(found.deal_code)
+    for move in found.line:
+        replay.play(move)
+    assert replay.is_won()                                             # the line is a real win of the deal
+    with pytest.raises(OptionError, match=r"no Klondike deal with a solver line of 1 to 5 moves was found among "
+                                          r"4 deals \(") as err:
+        book.create(GAME, {"draw": "3"}, deal="random", minutes=20, lines=(1, 5))
+    assert "widen the range" in str(err.value) and "\n" not in str(err.value)
+    for bad in ((90, 40), (0, 5), ("a", 3), (5,), "40-90"):
+        with pytest.raises(OptionError, match="a line length range is two whole numbers"):
+            book.create(GAME, {}, minutes=20, lines=bad)
+    with pytest.raises(OptionError, match="picks its own deal"):
+        book.create(GAME, {}, deal="7", minutes=20, lines=(40, 90))
+    seen = challenge.teacher_json(book, book.clock_())
+    assert seen["challenge"]["deal_code"] == found.deal_code and seen["challenge"]["line_moves"] == len(found.line)
+    assert [p["deal_code"] for p in seen["history"]] == [found.deal_code]
+    again = book.create("tarot-solitaire", {}, deal=seen["history"][0]["deal_code"], minutes=10)
+    assert (again.game, again.deal_code) == (GAME, found.deal_code)   # the teacher uses the deal again
+    assert [p["id"] for p in challenge.teacher_json(book, book.clock_())["history"]] == [again.id, found.id]
+    assert found.deal_code not in json.dumps(challenge.board_json(book, again, book.clock_()))
 
 
 def test_the_same_moves_in_another_encoding_count_once(book, ch):
@@ -285,7 +373,7 @@ def test_results_kept_under_their_codes_text_are_keyed_by_moves_when_the_file_op
             db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
                        "code_key) VALUES (?, ?, 119, 1, 1, 1, ?, ?)", (ch.id, name, text, hashlib.sha256(
                            text.encode()).hexdigest()[:24]))
-        schema.CHALLENGE[-1](db)
+        schema.CHALLENGE[2](db)                                       # the step that keys them by moves
     assert [e.name for e in book.results(ch)] == ["Ana"]
     with pytest.raises(SaveError, match="already handed in"):
         book.submit(ch, "Zoe", other)
@@ -401,6 +489,40 @@ def test_a_challenge_game_resumes_only_on_its_own_page_in_its_own_browser(tmp_pa
     assert again.board.state.moves_made == 5 and again.board.state.deal_code == ch.deal_code
     again.board.press("hint")
     assert again.board.message_kind == "refused" and again.board.state.moves_made == 5
+
+
+def test_a_freed_name_starts_afresh_elsewhere_and_its_old_page_stops(tmp_path, monkeypatch):
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path / "data"))
+    book = ChallengeBook(ClassStore(tmp_path / "class"))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    token = "5e" * 16
+    old = ChallengePage(book)
+    old.key_widget.receive({"event": "key", "key": key("Ana's laptop")})
+    old.join("Ana")
+    old.board.resume(token)
+    for move in winning_line()[:40]:
+        old.board.state.play(move)
+    old.board.refresh()
+    played = old.board.state.moves_made
+    assert played > 0 and [e.name for e in book.progresses(ch)] == ["Ana"]     # her progress is handed in
+    assert book.free(ch, "Ana")
+    old.board.on_intent({"event": "press", "name": "draw"})
+    assert old.board.state.moves_made == played and "freed the name Ana" in old.board.message
+    same_browser = ChallengePage(book)                                  # a reload in the same browser after
+    same_browser.key_widget.receive({"event": "key", "key": key("Ana's laptop")})
+    same_browser.join("Ana")
+    same_browser.board.resume(token)
+    assert same_browser.board.state.moves_made == 0 and "Welcome back" not in same_browser.status.value
+    book.end(ch)
+    same_browser.board.on_intent({"event": "press", "name": "draw"})
+    assert same_browser.board.state.moves_made == 0 and "challenge is closed" in same_browser.board.message
+    late = ChallengePage(book)
+    late.key_widget.receive({"event": "key", "key": key("Ben's laptop")})
+    late.join("Ben")
+    assert late.board is None and f"Challenge {ch.id} is closed" in late.status.value
+    assert "play the deal below" not in late.status.value
 
 
 def test_the_student_page_off_the_class_server_says_so(monkeypatch):
@@ -596,7 +718,56 @@ def test_the_teacher_sets_a_challenge_and_sees_results_and_csv(server):
     with pytest.raises(SaveError, match="closed"):
         book.submit(ch, "Ben", finished_code(cycles=1))
     status, body = teacher.call("tarot/challenge/teacher/api", {"action": "dance"}, json_body=True)
-    assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end' or 'free'"
+    assert status == 400 and json.loads(body)["error"] == "the action is 'create', 'end', 'free' or 'present'"
+
+
+def test_the_teacher_page_offers_the_course_first_game_plain_words_and_the_presenter(server):
+    from tarot_learn.classroom.presenter_page import NO_TICKET, presenter_page
+    from tarot_learn.widgets.presenter import Presenter
+
+    teacher, student = Client(server), Client(server)
+    teacher.log_in(), student.log_in()
+    assert teacher.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    page = teacher.call("tarot/challenge/teacher")[1]
+    setup = json.loads(html.unescape(re.search(r'data-setup="([^"]*)"', page).group(1)))
+    assert [g["name"] for g in setup["games"]] == ["tarot-solitaire", "klondike", "american-toad"]
+    labels = {o["name"]: o for o in setup["games"][0]["options"]}
+    assert labels["face_down_row"]["label"].startswith("Deal the first row face down")
+    assert ["True", "yes"] in labels["face_down_row"]["choices"] and ["king_only", "king only"] in \
+        labels["empty_column"]["choices"]
+    status, body = teacher.call("tarot/challenge/teacher/api", {"action": "create", "game": GAME, "options": OPTIONS,
+                                "deal": str(SEED), "minutes": 10}, json_body=True)
+    data = json.loads(body)
+    assert status == 200 and data["challenge"]["deal_code"] == games.new(GAME, seed=SEED, **OPTIONS).deal_code
+    assert data["history"][0]["deal_code"] == data["challenge"]["deal_code"]
+    assert "deal_code" not in student.call("tarot/challenge/api")[1]               # the students never see it
+    board = student.call("tarot/challenge/board")                                 # the projector's leaderboard
+    assert board[0] == 200 and "projector.js" in board[1] and "<button" not in board[1] and "<input" not in board[1]
+    book = ChallengeBook(ClassStore(server.folder))
+    book.submit(book.current(), "Ana", finished_code())
+    asks = [({"source": "result", "name": "ana"}, None), ({"source": "position", "index": 2}, None),
+            ({"source": "result", "name": "Zoe"}, "Zoe has no game on the leaderboard yet"),
+            ({"source": "line", "challenge": data["challenge"]["id"]}, "was not searched by the solver"),
+            ({"source": "position", "index": 99}, "a lesson position is a number"),
+            ({"source": "deal"}, "the presenter shows a 'result', a 'line' or a 'position'")]
+    shown = []
+    for ask, refusal in asks:
+        status, body = teacher.call("tarot/challenge/teacher/api", {"action": "present", **ask}, json_body=True)
+        if refusal:
+            assert status == 400 and refusal in json.loads(body)["error"]
+            continue
+        url = json.loads(body)["present"]
+        assert status == 200 and url.startswith("/voila/render/presenter.ipynb?ticket=") and "TLR1" not in url
+        shown.append(presenter_page(url.split("?", 1)[1], book))
+    assert student.call("tarot/challenge/teacher/api", {"action": "present", "source": "position", "index": 0},
+                        json_body=True)[0] == 403
+    for widget, moves in zip(shown, (119, None)):
+        presenter = next(w for w in widget.children if isinstance(w, Presenter))
+        assert moves is None or len(presenter) == moves
+        assert presenter.step == 0 and len(presenter) > 0
+    assert html.escape(NO_TICKET) in presenter_page("", book).value                # a student's visit
+    for query in ("ticket=" + "0" * 32, "ticket=../x"):
+        assert "unknown or too old" in presenter_page(query, book).value
 
 
 # ----- live updates ---------------------------------------------------------------------------------
@@ -664,3 +835,58 @@ def test_an_api_refuses_a_bad_body_in_one_line_of_json(server):
         except urllib.error.HTTPError as err:
             assert err.code == status and words in json.loads(err.read())["error"]
             assert err.headers["Cache-Control"] == "no-store"
+
+
+# ----- the teacher's guide's class-server chapter -----------------------------------------------------
+def test_the_guides_class_server_chapter_says_what_the_server_and_the_engine_do():
+    from tarot_learn.classroom import challenge_page
+    from tarot_learn.classroom.model import challenge_deals
+    from tarot_learn.classroom.server import challenge_web, launcher
+    from tarot_learn.classroom.tables import TableOptions
+    from tarot_learn.lessons.strategy import DECISIONS
+    from tarot_learn.widgets.presenter import ACTIONS
+
+    text = " ".join((ROOT / "docs" / "teachers_guide" / "class_server.md").read_text().split())
+    first = challenge_web.game_choices()[0]
+    assert first["name"] == "tarot-solitaire" and "starts with **Tarot Solitaire**" in text
+    assert [g["title"] for g in challenge_web.game_choices()[1:]] == ["Klondike", "American Toad"]
+    draw = next(o for o in challenge_web.game_choices()[1]["options"] if o["name"] == "draw")
+    assert f"*{draw['label']}*" in text                                           # the label as the form shows it
+    assert f"lesson 04's {['zero', 'one', 'two', 'three', 'four', 'five', 'six'][len(DECISIONS)]}" in text
+    assert f"at most {challenge_deals.SEARCH_DEALS} deals and {challenge_deals.SEARCH_SECONDS:.0f} seconds" in text
+    assert f"at least every {challenge_page.PROGRESS_EVERY:.0f} seconds" in text
+    assert f"1 to {challenge.MAX_MINUTES} minutes" in text
+    assert f"{launcher.DEFAULTS['max_kernels'] // 2} warm kernels at most" in text
+    assert f"held {TableOptions().hold_seconds // 60} minutes" in text
+    keys = {a.name: a.keys for a in ACTIONS}
+    assert keys["next"] == ("ArrowRight", " ", "PageDown") and keys["prev"] == ("ArrowLeft", "PageUp")
+    assert "right arrow, space or Page Down plays the next move, the left arrow or Page Up takes it back" in text
+    assert keys["first"] == ("Home",) and keys["last"] == ("End",) and "Home and End jump" in text
+    minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", (ROOT / "docs" / "teachers_guide" / "class_server.md")
+                                           .read_text(), re.M)]
+    assert sum(minutes) == 45
+    state = games.new(GAME, seed=SEED, **OPTIONS)                                 # Turn Three lines are ~120 moves
+    assert OPTIONS["draw"] == 3 and len(winning_line()) == 119 and "| Klondike, Turn Three | 119 to" in text
+    assert state.deal_code.startswith("KL3")
+
+
+def test_the_presenter_shows_a_challenges_solver_line_and_a_students_game_from_a_ticket(book, monkeypatch):
+    from tarot_learn.classroom.model import challenge_deals, presentations
+    from tarot_learn.classroom.presenter_page import presenter_page
+    from tarot_learn.classroom.server.challenge_web import presented
+    from tarot_learn.widgets.presenter import Presenter
+
+    monkeypatch.setattr(challenge_deals, "SEARCH_DEALS", 4)
+    found = book.create(GAME, {"draw": "3"}, minutes=20, lines=(1, 2000))
+    what = presented(book, {"source": "line", "challenge": found.id})
+    assert what["moves"] == list(found.line) and what["deal"] == found.deal_code
+    ticket = presentations.issue(book.store, what)
+    assert found.deal_code not in ticket
+    shown = presenter_page(f"ticket={ticket}", book)
+    presenter = next(w for w in shown.children if isinstance(w, Presenter))
+    assert len(presenter) == len(found.line) and f"challenge {found.id}" in shown.children[0].value
+    presenter.last()
+    assert presenter.step == len(found.line)
+    for bad in ({"source": "line", "challenge": "one"}, {"source": "line", "challenge": 99}):
+        with pytest.raises(OptionError):
+            presented(book, bad)

@@ -410,3 +410,21 @@ def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connec
     clock[0] += 11.0
     run(km.cull_orphans())
     assert "ada1" not in km and km.owners == {} and "warm" in km
+
+
+def test_a_student_who_opens_the_presenter_gets_no_game_and_no_line(server):
+    """The presenter's page shows only what a teacher's ticket names: opened by a student, with no
+    ticket, its kernel shows one line and no board (a made-up ticket: tests/test_challenge.py)."""
+
+    async def look(page_name: str) -> list[str]:
+        page = Page(server.base, server.password, page=page_name)
+        await page.load()
+        await page.connect()
+        try:
+            states = await page.widget_states()
+        finally:
+            await page.close(free_kernel=True)
+        assert not any("view" in s.get("state", {}) for s in states.values())      # no board at all
+        return [s["state"].get("value", "") for s in states.values() if s.get("model_name") == "HTMLModel"]
+
+    assert any("opens from the teacher&#x27;s challenge page" in v for v in run(look("presenter.ipynb")))

@@ -158,6 +158,8 @@ def test_a_class_file_from_before_opens_with_every_row_kept(tmp_path):
         assert hall.points_on() and len(hall.games()) == 1 and len(hall.ranking()) == 3
         assert len(hall.tables) == 2
     after = _rows(file)
+    # later steps append columns: every column a row had keeps its value
+    after = {t: [r[:len(before[t][0])] if before.get(t) else r for r in rows] for t, rows in after.items()}
     for table, rows in before.items():
         if table not in ("schema_version", "shared_keys", "challenge_results"):
             assert after[table] == rows, table

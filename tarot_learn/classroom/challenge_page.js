@@ -14,7 +14,7 @@ function clock(seconds) {
 function leaderboard(rows) {
   if (!rows.length) return '<p class="tl-leaderboard-empty">Leaderboard: no verified result yet.</p>';
   const body = rows.map((e) => `<tr><td>${e.rank}</td><th scope="row">${esc(e.name)}</th>` +
-    `<td>${e.won ? 'won' : 'unfinished'}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
+    `<td>${esc(e.result || (e.won ? 'won' : 'no move left'))}</td><td>${e.moves}</td><td>${clock(e.seconds)}</td></tr>`).join('');
   return '<table class="tl-leaderboard"><caption>Leaderboard</caption><thead><tr><th scope="col">Rank</th>' +
     '<th scope="col">Name</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Time</th>' +
     `</tr></thead><tbody>${body}</tbody></table>`;
@@ -30,7 +30,9 @@ function render({ model, el }) {
     const playing = model.get('playing'), ch = last.challenge;
     const newer = playing && ch.id !== playing
       ? '<p class="tl-challenge-refused">Your teacher started a new challenge: reload the page to play it.</p>' : '';
-    return `<h2>${esc(ch.line)}</h2>${newer}`;
+    const closed = ch.closed && (!playing || ch.id === playing)
+      ? '<p class="tl-challenge-refused">This challenge is closed: results are no longer taken. Wait for your teacher\'s next one.</p>' : '';
+    return `<h2>${esc(ch.line)}</h2>${newer}${closed}`;
   }
   function draw() {
     const html = model.get('part') === 'leaderboard' ? (last && last.challenge ? leaderboard(last.leaderboard) : '')

@@ -9,6 +9,11 @@ belongs to this browser: an invisible :class:`~tarot_learn.widgets.browser_key.B
 kernel the key the browser keeps for the page, and the class file refuses the name to any other
 key (the teacher can free it).
 
+While the game is played the page hands in its progress (the game so far, a result code proved by
+replay) at least every :data:`PROGRESS_EVERY` seconds and whenever a card goes home, so when time
+runs out the student is ranked by it.  A page whose name the teacher freed, or whose challenge
+closed, stops: its board refuses every move and says why.
+
 The challenge's heading and leaderboard are a :class:`LiveBoard`: its script in the page listens
 to the class server's live socket (``/tarot/live?topic=challenge``), which pushes them whenever
 they change, as it does for the teacher's page and the lobby.  The kernel does not read the class
@@ -17,10 +22,12 @@ file to redraw them, and the page sends the kernel nothing for it.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import html
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import ipywidgets as W
@@ -29,13 +36,15 @@ import traitlets
 from tarot_learn import results
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open_book
-from tarot_learn.classroom.model.leaderboard import Entry, clock_text
+from tarot_learn.classroom.model.leaderboard import Entry, cards_home, clock_text
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
 from tarot_learn.widgets.browser_key import BrowserKey
 
-__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope"]
+__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope", "PROGRESS_EVERY"]
+
+PROGRESS_EVERY = 10.0     # seconds: the game in progress is handed in at least this often while played
 
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
@@ -68,11 +77,19 @@ class ChallengeBoard(SolitaireBoard):
            "new": "This board keeps the challenge's deal: everyone plays the same cards.",
            "share": "The deal code stays hidden during a class challenge."}
 
-    def __init__(self, *args: Any, scope: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, scope: str, stopped: Callable[[], str | None] = lambda: None,
+                 **kwargs: Any) -> None:
         if not scope:
             raise OptionError("a challenge board needs the scope its autosave is bound to")
         self.scope = scope
+        self.stopped = stopped          # why this page may no longer play (None: it may)
         super().__init__(*args, **kwargs)
+
+    def on_intent(self, content: Any) -> None:
+        why = self.stopped()
+        if why is not None:
+            return self.refuse(why)
+        super().on_intent(content)
 
     def resume(self, token: str) -> None:
         if check_token(token) is None:            # a token of the wrong form is refused as ever
@@ -87,10 +104,11 @@ class ChallengeBoard(SolitaireBoard):
         self.refresh()
 
 
-def save_scope(challenge: Challenge, page_key: str) -> str:
+def save_scope(challenge: Challenge, page_key: str, seat: int = 0) -> str:
     """What a challenge board's autosave is bound to: this challenge and its deal (a secret of the
-    kernel's), and the browser (the digest of its page key, which the class file keeps too)."""
-    return f"challenge {challenge.id} {challenge.deal_code} {keys.digest(page_key)}"
+    kernel's), the browser (the digest of its page key, which the class file keeps too) and the
+    name's seat (it moves on when the teacher frees the name, so the next page starts afresh)."""
+    return f"challenge {challenge.id} {challenge.deal_code} {keys.digest(page_key)} {seat}"
 
 
 def _p(text: str, kind: str = "note") -> str:
@@ -109,6 +127,7 @@ class ChallengePage(W.VBox):
         self.player: str | None = None
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
+        self._progress = (-1.0, -1)          # when the game in progress was last handed in, its cards home
         self.key_widget = BrowserKey(lambda key: None)     # the browser's key for this page, once drawn
         self.status, self.pasted = W.HTML(), W.HTML()
         self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
@@ -136,6 +155,10 @@ class ChallengePage(W.VBox):
             self.challenge = self.book.current()       # the page may have been made before the challenge
         if self.book is None or self.challenge is None:
             return self._say("There is no challenge to join yet: wait for your teacher to start one.", "refused")
+        self.challenge = self.book.get(self.challenge.id)      # the teacher may have ended it meanwhile
+        if time.time() >= self.challenge.closes:
+            return self._say(f"Challenge {self.challenge.id} is closed: results are no longer taken. Wait for "
+                             "your teacher to start the next one, then reload this page.", "refused")
         if self.key_widget.key is None:
             return self._say("This page is still starting (it has not sent its key yet): press Join again in a "
                              "moment.", "refused")
@@ -143,8 +166,9 @@ class ChallengePage(W.VBox):
             self.player, fresh = self.book.join(self.challenge, name, self.key_widget.key)
         except TarotLearnError as err:
             return self._say(f"Cannot join: {err}.", "refused")
-        self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False,
-                                    scope=save_scope(self.challenge, self.key_widget.key))
+        seat = self.book.seat(self.challenge, self.player)
+        self.board = ChallengeBoard(state=self.challenge.new_state(), sharing=False, stopped=self.stopped,
+                                    scope=save_scope(self.challenge, self.key_widget.key, seat))
         self.board.options_panel.layout.display = "none"   # game, deal, share and rules: set by the teacher
         self.board.buttons["hint"].layout.display = "none"
         self.board.surface.observe(self._on_view, names="view")
@@ -153,7 +177,18 @@ class ChallengePage(W.VBox):
         self.name.disabled = self.join_button.disabled = True
         same = "" if fresh else " Welcome back: this page joined under this name before."
         self._say(f"Welcome, {self.player}: play the deal below. When the game is won (or no move is left) "
-                  f"your result is handed in by itself.{same}", "ok")
+                  f"your result is handed in by itself; when time runs out, your game so far counts.{same}", "ok")
+
+    def stopped(self) -> str | None:
+        """Why this page may no longer play (its name freed, the challenge closed), or None."""
+        if self.book is None or self.challenge is None or self.player is None:
+            return None
+        if not self.book.holds(self.challenge, self.player, self.key_widget.key):
+            return (f"Your teacher freed the name {self.player}: another page plays it now, so this board takes "
+                    "no more moves. Close this page.")
+        if time.time() >= self.book.get(self.challenge.id).closes:
+            return "The challenge is closed: this board takes no more moves. Your game so far was counted."
+        return None
 
     def hand_in(self, code: str) -> bool:
         """Check ``code`` by replay against this challenge and hand it in; says why when refused."""
@@ -190,7 +225,7 @@ class ChallengePage(W.VBox):
             board.load(challenge.new_state())
             return
         if not board.state.is_over():
-            return
+            return self._hand_in_progress(board.state)
         code = results.result_code(board.state)
         if code in self.handed_in:
             return
@@ -200,3 +235,29 @@ class ChallengePage(W.VBox):
         except TarotLearnError as err:
             return self._say(f"Your game is over but was not counted: {err}.", "refused")
         self._say(self._thanks(entry), "ok")
+
+    def _hand_in_progress(self, state: Any) -> None:
+        """Hand the game so far in when a card went home or :data:`PROGRESS_EVERY` seconds passed."""
+        home, now = cards_home(state), time.monotonic()
+        if home == self._progress[1] and now - self._progress[0] < PROGRESS_EVERY:
+            return
+        self._progress = (now, home)
+        code, challenge, player, key = results.result_code(state), self.challenge, self.player, self.key_widget.key
+
+        def hand_in() -> None:
+            try:
+                self.book.progress(challenge, player, code, key)  # type: ignore[union-attr, arg-type]
+            except TarotLearnError as err:
+                self._say(f"Your game so far was not counted: {err}.", "refused")
+
+        _after_this_message(hand_in)
+
+
+def _after_this_message(work: Callable[[], None]) -> None:
+    """Run ``work`` once the kernel has answered the page's message (the replay and the class file's
+    write, some 20 ms, never delay the board's new view); at once where no loop runs (plain Python)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return work()
+    loop.call_soon(work)

@@ -12,11 +12,14 @@ restarts; the leaderboard is still there.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
 from tests.test_challenge import GAME, OPTIONS, SEED, ClassServer, finished_code, forged_code, free_port, winning_line
 from tarot_learn import games
+from tarot_learn.classroom.model.challenge import ChallengeBook
+from tarot_learn.classroom.model.store import ClassStore
 
 # Plays a list of moves with clicks on the board, waiting after each click for the kernel's new view.
 PLAY_BY_CLICKS = """
@@ -106,8 +109,8 @@ def test_a_whole_class_challenge(server, browser):
     assert teacher.get_by_role("heading", name="A new challenge").count() == 0
     open_teacher_page(teacher, server)
     teacher.get_by_label("Game", exact=True).select_option(GAME)
-    teacher.get_by_label("draw", exact=True).select_option("3")
-    teacher.get_by_label("build", exact=True).select_option("any_suit")
+    teacher.get_by_label(re.compile(r"^Cards turned per draw")).select_option("3")
+    teacher.get_by_label(re.compile(r"^How cards build down")).select_option("any_suit")
     teacher.get_by_label("Deal", exact=True).fill(str(SEED))
     teacher.get_by_label("Time limit (minutes)").fill("30")
     teacher.get_by_role("button", name="Start the challenge").click()
@@ -142,7 +145,8 @@ def test_a_whole_class_challenge(server, browser):
     assert "move 1 of the result, 't1>f1', is not legal" in refusal.inner_text()
 
     expected = [["1", "Ana", "won", "119"], ["2", "Ben", "won", "128"]]
-    assert [r[:4] for r in leaderboard_rows(teacher)] == expected          # the teacher's page, pushed
+    teacher_rows = [[r[0], r[1], r[2], r[4]] for r in leaderboard_rows(teacher)]   # its 4th column: cards home
+    assert teacher_rows == expected                                       # the teacher's page, pushed
     assert [r[:4] for r in leaderboard_rows(ana)] == expected              # Ana's page, pushed by the server too
     assert serious_violations(teacher) == []
     assert serious_violations(ana) == []
@@ -153,5 +157,53 @@ def test_a_whole_class_challenge(server, browser):
     server.start()
     teacher.reload()
     open_teacher_page(teacher, server)
-    assert [r[:4] for r in leaderboard_rows(teacher)] == expected
+    assert [[r[0], r[1], r[2], r[4]] for r in leaderboard_rows(teacher)] == expected
     teacher_context.close()
+
+
+def test_a_freed_name_starts_afresh_the_old_page_stops_and_a_closed_challenge_says_so(server, browser):
+    teacher_context = browser.new_context()
+    teacher = teacher_context.new_page()
+    teacher.goto(f"{server.base}?token={server.password}")
+    open_teacher_page(teacher, server)
+    teacher.wait_for_function("() => document.getElementById('game').options.length > 0")
+    teacher.get_by_label("Game", exact=True).select_option(GAME)
+    teacher.get_by_label("Deal", exact=True).fill(str(SEED))
+    teacher.get_by_role("button", name="Start the challenge").click()
+    teacher.get_by_text(re.compile(r"^Started: Klondike")).wait_for(timeout=30_000)
+
+    old_context, old = open_challenge(browser, server, via_landing=False)
+    join(old, "Dora")
+    old.evaluate(PLAY_BY_CLICKS, ["draw", "draw"])
+    book = ChallengeBook(ClassStore(server.folder))                   # the page hands its game in as it plays
+    deadline = time.monotonic() + 20
+    while not any(e.name == "Dora" for e in book.progresses(book.current())) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert [e.name for e in book.progresses(book.current())] == ["Dora"]
+    freed: list[str] = []
+    teacher.once("dialog", lambda d: (freed.append(d.message), d.accept()))
+    teacher.locator("#players li", has_text="Dora").get_by_role("button", name="Free this name").click()
+    teacher.get_by_text("Dora may join again from any page.").wait_for(timeout=10_000)
+    assert freed and "starts a fresh board" in freed[0]
+
+    new_context, new = open_challenge(browser, server, via_landing=False)
+    join(new, "dora")                                                  # another laptop, the name in any case
+    status = new.locator(".tl-challenge-ok").first.inner_text()
+    assert "Welcome, Dora" in status and "Welcome back" not in status
+    assert new.locator('.tl-board [data-pile="w"]').get_attribute("data-count") == "0"   # a fresh board
+    before = old.locator('.tl-board [data-pile="w"]').get_attribute("data-count")
+    old.locator('.tl-board [data-pile="s"]').click()
+    old.get_by_text(re.compile("Your teacher freed the name Dora")).wait_for(timeout=15_000)
+    assert old.locator('.tl-board [data-pile="w"]').get_attribute("data-count") == before
+
+    teacher.once("dialog", lambda d: d.accept())
+    teacher.get_by_role("button", name="End the challenge now").click()
+    new.get_by_text(re.compile(r"This challenge is closed")).wait_for(timeout=15_000)
+    late_context, late = open_challenge(browser, server, via_landing=False)
+    late.get_by_role("button", name="Join the challenge").wait_for(timeout=120_000)
+    late.locator(".widget-text input").first.fill("Finn")
+    late.get_by_role("button", name="Join the challenge").click()
+    late.get_by_text(re.compile(r"Challenge \d+ is closed: results are no longer taken")).wait_for(timeout=20_000)
+    assert late.get_by_text("play the deal below").count() == 0
+    for context in (teacher_context, old_context, new_context, late_context):
+        context.close()

@@ -7,6 +7,11 @@ replayed against *this* challenge's deal and options (a valid code of another de
 and is kept in the class file (:class:`~.store.ClassStore`).  Time is counted
 by the server, from the moment the student joined (or the challenge started, if later).
 
+A challenge fits a period: the teacher may ask for a deal whose solver line is in a length range
+(:mod:`.challenge_deals`) and sees the deal code, to use the deal again.  While a student plays, the
+page hands in its progress (the game so far, proved by replay like a result); when time runs out,
+every student still playing is ranked by it (most cards home, then fewest moves), after the won games.
+
 A name belongs to the page that joined with it first.  Each student's page keeps a random key in
 the browser's storage and hands it to its kernel; the class file keeps only the key's digest
 beside the name (:mod:`.keys`).  Joining or handing in under a name held by another key is refused, so a
@@ -43,24 +48,19 @@ from typing import Any, Callable
 
 from tarot_learn import games
 from tarot_learn.classroom.model import keys
-from tarot_learn.classroom.model.leaderboard import Entry, game_fingerprint, judge, ordered
+from tarot_learn.classroom.model.challenge_deals import choose_deal, patience_games
+from tarot_learn.classroom.model.leaderboard import Entry, cards_home, game_fingerprint, judge, ordered
 from tarot_learn.classroom.model.names import check_name, name_key
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.core import State
-from tarot_learn.deals import MAX_SEED
 from tarot_learn.errors import OptionError, SaveError
-from tarot_learn.games.solitaire import Patience
 
 __all__ = ["Challenge", "ChallengeBook", "open_book", "patience_games", "board_json", "teacher_json", "MAX_MINUTES",
-           "CLASS_DIR_ENV"]
+           "CLASS_DIR_ENV", "HISTORY"]
 
 MAX_MINUTES = 240
+HISTORY = 30                                 # past challenges the teacher's page lists
 CLASS_DIR_ENV = "TAROT_LEARN_CLASS_DIR"      # the class folder, exported to kernels by the launcher
-
-
-def patience_games() -> list[str]:
-    """The games a challenge can be (the patiences: one player, one deal)."""
-    return [n for n in games.names() if issubclass(games.get(n), Patience)]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ class Challenge:
     time_limit: float
     started: float
     ended: float | None = None
+    line: tuple[str, ...] = ()          # the solver's winning line (empty: not searched)
 
     @property
     def title(self) -> str:
@@ -105,31 +106,10 @@ class Challenge:
 
     @classmethod
     def from_row(cls, row: Any) -> "Challenge":
+        line = row["line"] if "line" in row.keys() else ""
         return cls(int(row["id"]), row["game"], json.loads(row["options"]), row["deal_code"],
                    float(row["time_limit"]), float(row["started"]),
-                   None if row["ended"] is None else float(row["ended"]))
-
-
-def _deal(game: str, options: dict[str, Any], deal: str) -> State:
-    """The challenge's deal: random, winnable (proved by the solver), a seed, or a deal code (which
-    names its own game and options)."""
-    text = str(deal or "").strip()
-    if len(text) > 64:
-        raise OptionError("a deal is 'random', 'winnable', a seed number or a deal code")
-    if text.lower() in ("", "random"):
-        return games.new(game, None, **options)
-    if text.lower() == "winnable":
-        from tarot_learn import solve
-
-        return solve.winnable_deal(game, None, tries=15, seconds=1.0, **options)   # 15 s at most
-    if text.isascii() and text.isdigit():
-        if int(text) > MAX_SEED:
-            raise OptionError(f"a seed is a whole number from 0 to {MAX_SEED}")
-        return games.new(game, int(text), **options)
-    state = games.from_code(text)
-    if not isinstance(state, Patience):
-        raise OptionError(f"{text} is a {state.title} deal: a challenge plays one of {', '.join(patience_games())}")
-    return state
+                   None if row["ended"] is None else float(row["ended"]), tuple(line.split(";")) if line else ())
 
 
 def _checked_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -154,8 +134,9 @@ class ChallengeBook:
 
     # ----- the teacher ----------------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any] | None = None, deal: str = "",
-               minutes: float = 20) -> Challenge:
-        """A new challenge, which becomes the current one (the previous one ends)."""
+               minutes: float = 20, lines: Any = None) -> Challenge:
+        """A new challenge, which becomes the current one (the previous one ends); ``lines``: a
+        solver line length range ``(shortest, longest)``, which searches a winnable deal that fits."""
         options = _checked_options(game, options)
         try:
             minutes = float(minutes)
@@ -163,13 +144,15 @@ class ChallengeBook:
             raise OptionError(f"the time limit is a number of minutes from 1 to {MAX_MINUTES}") from None
         if not 1 <= minutes <= MAX_MINUTES:
             raise OptionError(f"the time limit is a number of minutes from 1 to {MAX_MINUTES}")
-        state = _deal(game, options, deal)
-        now = self.clock()
+        pick = choose_deal(game, options, deal, lines)
+        state, now = pick.state, self.clock()
         with self.store.write() as db:
             db.execute("UPDATE challenges SET ended = ? WHERE ended IS NULL", (now,))
             cursor = db.execute(
-                "INSERT INTO challenges (game, options, deal_code, time_limit, started) VALUES (?, ?, ?, ?, ?)",
-                (state.name, json.dumps(state.options, sort_keys=True), state.deal_code, minutes * 60, now))
+                "INSERT INTO challenges (game, options, deal_code, time_limit, started, line) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (state.name, json.dumps(state.options, sort_keys=True), state.deal_code, minutes * 60, now,
+                 ";".join(pick.line)))
             new_id = cursor.lastrowid
         return self.get(int(new_id))
 
@@ -190,12 +173,21 @@ class ChallengeBook:
         rows = self.store.read("SELECT * FROM challenges ORDER BY id DESC LIMIT 1")
         return Challenge.from_row(rows[0]) if rows else None
 
+    def history(self, limit: int = HISTORY) -> list[tuple[Challenge, int, int]]:
+        """The latest challenges, newest first, each with how many joined and how many won."""
+        rows = self.store.read(
+            "SELECT c.*, (SELECT COUNT(*) FROM challenge_players p WHERE p.challenge_id = c.id) AS joined, "
+            "(SELECT COUNT(DISTINCT r.name) FROM challenge_results r WHERE r.challenge_id = c.id AND r.won = 1) "
+            "AS winners FROM challenges c ORDER BY c.id DESC LIMIT ?", (int(limit),))
+        return [(Challenge.from_row(r), int(r["joined"]), int(r["winners"])) for r in rows]
+
     # ----- the students -------------------------------------------------------------------------
     def join(self, challenge: Challenge, name: str, key: str) -> tuple[str, bool]:
         """Record that ``name`` joined from the page holding ``key`` (32 hex digits the page keeps)
-        and start its clock; returns the name as kept and whether it is new to this challenge
-        (False: this page joined before, or took a name the teacher freed).  A name held by
-        another page is refused in one line."""
+        and start its clock; returns the name as kept and whether this page starts afresh (False:
+        this page joined before, and finds its game again).  A name the teacher freed starts
+        afresh on the page that takes it (its :meth:`seat` moves on).  A name held by another page
+        is refused in one line."""
         name, digest = check_name(name), keys.digest(key)
         with self.store.write() as db:
             rows = db.execute("SELECT name, key FROM challenge_players WHERE challenge_id = ?",
@@ -210,12 +202,29 @@ class ChallengeBook:
                            (challenge.id, name, self.clock(), digest))
                 return name, True
             name = row["name"]                  # as the student typed it first
-            if row["key"] not in ("", digest):
+            if row["key"] == digest:
+                return name, False
+            if row["key"] != "":
                 raise OptionError(f"{name} is already playing this challenge on another page: choose another "
                                   "name, or ask your teacher to free it")
-            db.execute("UPDATE challenge_players SET key = ? WHERE challenge_id = ? AND name = ?",
+            db.execute("UPDATE challenge_players SET key = ?, seat = seat + 1 WHERE challenge_id = ? AND name = ?",
                        (digest, challenge.id, name))
-        return name, False
+        return name, True
+
+    def seat(self, challenge: Challenge, name: str) -> int:
+        """How many times ``name`` was taken again after the teacher freed it (a board's save is
+        bound to it, so the page that takes a freed name starts a fresh board)."""
+        row = _named(self.store.read("SELECT name, seat FROM challenge_players WHERE challenge_id = ?",
+                                     (challenge.id,)), check_name(name))
+        return int(row["seat"]) if row is not None else 0
+
+    def holds(self, challenge: Challenge, name: str, key: str | None) -> bool:
+        """Whether the page holding ``key`` still holds ``name`` (False once the teacher freed it)."""
+        if key is None:
+            return False
+        row = _named(self.store.read("SELECT name, key FROM challenge_players WHERE challenge_id = ?",
+                                     (challenge.id,)), check_name(name))
+        return row is not None and row["key"] == keys.digest(key)
 
     def free(self, challenge: Challenge, name: str) -> bool:
         """Let the next page that joins as ``name`` take it (the teacher's word); whether the name
@@ -246,22 +255,46 @@ class ChallengeBook:
         if challenge.ended is not None or now >= challenge.closes:
             raise SaveError(f"challenge {challenge.id} is closed: results are no longer taken")
         verified = judge(code, challenge.deal_code, finished=True)
-        fingerprint = game_fingerprint(verified)
+        fingerprint, home = game_fingerprint(verified), cards_home(verified.state)
         with self.store.write() as db:
-            row = _named(db.execute("SELECT name, joined, key FROM challenge_players WHERE challenge_id = ?",
-                                    (challenge.id,)).fetchall(), name)
-            name = row["name"] if row is not None else name
-            if row is not None and row["key"] not in ("", digest):
-                raise OptionError(f"{name} is held by another page in this challenge: the result was not counted")
-            seconds = now - max(challenge.started, float(row["joined"]) if row else challenge.started)
+            name, seconds = self._player(db, challenge, name, digest, now)
             if db.execute("SELECT 1 FROM challenge_results WHERE challenge_id = ? AND code_key = ?",
                           (challenge.id, fingerprint)).fetchone():
                 raise SaveError("this exact game was already handed in: each game counts once")
             db.execute("INSERT INTO challenge_results (challenge_id, name, moves, won, seconds, submitted, code, "
-                       "code_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       "code_key, home) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (challenge.id, name, verified.moves_made, int(verified.won), seconds, now, code.strip(),
-                        fingerprint))
-        return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip())
+                        fingerprint, home))
+        return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip(), home)
+
+    def progress(self, challenge: Challenge, name: str, code: str, key: str | None = None) -> Entry:
+        """Keep ``code``, the game ``name`` is playing (finished or not), proved by replay like a
+        result: when time runs out it ranks ``name`` by its cards home.  Refused like :meth:`submit`
+        once the challenge is closed or for a page that does not hold the name."""
+        name = check_name(name)
+        digest = keys.digest(key) if key is not None else ""
+        now = self.clock()
+        challenge = self.get(challenge.id)
+        if challenge.ended is not None or now >= challenge.closes:
+            raise SaveError(f"challenge {challenge.id} is closed: results are no longer taken")
+        verified = judge(code, challenge.deal_code, finished=False)
+        home = cards_home(verified.state)
+        with self.store.write() as db:
+            name, seconds = self._player(db, challenge, name, digest, now)
+            db.execute("INSERT OR REPLACE INTO challenge_progress (challenge_id, name, moves, home, seconds, saved, "
+                       "code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (challenge.id, name, verified.moves_made, home, seconds, now, code.strip()))
+        return Entry(name, verified.moves_made, verified.won, seconds, now, code.strip(), home, ended=False)
+
+    @staticmethod
+    def _player(db: Any, challenge: Challenge, name: str, digest: str, now: float) -> tuple[str, float]:
+        """The name as kept and the seconds it has played; a name another page holds is refused."""
+        row = _named(db.execute("SELECT name, joined, key FROM challenge_players WHERE challenge_id = ?",
+                                (challenge.id,)).fetchall(), name)
+        name = row["name"] if row is not None else name
+        if row is not None and row["key"] not in ("", digest):
+            raise OptionError(f"{name} is held by another page in this challenge: the result was not counted")
+        return name, now - max(challenge.started, float(row["joined"]) if row else challenge.started)
 
     def joined(self, challenge: Challenge) -> int:
         """How many names joined ``challenge``."""
@@ -270,22 +303,42 @@ class ChallengeBook:
 
     def results(self, challenge: Challenge) -> list[Entry]:
         """Every result handed in, in the order they arrived."""
-        rows = self.store.read("SELECT name, moves, won, seconds, submitted, code FROM challenge_results "
+        rows = self.store.read("SELECT name, moves, won, seconds, submitted, code, home FROM challenge_results "
                                "WHERE challenge_id = ? ORDER BY id", (challenge.id,))
         return [Entry(r["name"], int(r["moves"]), bool(r["won"]), float(r["seconds"]), float(r["submitted"]),
-                      r["code"]) for r in rows]
+                      r["code"], int(r["home"])) for r in rows]
+
+    def progresses(self, challenge: Challenge) -> list[Entry]:
+        """Each player's game in progress, as last handed in (not a result until time runs out)."""
+        rows = self.store.read("SELECT name, moves, home, seconds, saved, code FROM challenge_progress "
+                               "WHERE challenge_id = ? ORDER BY saved", (challenge.id,))
+        return [Entry(r["name"], int(r["moves"]), False, float(r["seconds"]), float(r["saved"]), r["code"],
+                      int(r["home"]), ended=False) for r in rows]
 
     def leaderboard(self, challenge: Challenge) -> list[Entry]:
-        """Each player's best result, best first (won, fewest moves, then time)."""
-        return ordered(self.results(challenge))
+        """Each player's best result, best first (won, fewest moves, then time; the rest by most cards
+        home).  Once the challenge is closed, every player's game in progress counts too."""
+        entries = self.results(challenge)
+        if self.clock() >= challenge.closes:
+            entries += self.progresses(challenge)
+        return ordered(entries)
+
+    def entry_code(self, challenge: Challenge, name: str) -> str | None:
+        """The result code of ``name``'s best game on the leaderboard (the presenter's source), or None."""
+        wanted = name_key(check_name(name))
+        return next((e.code for e in self.leaderboard(challenge) if name_key(e.name) == wanted), None)
 
     def csv(self, challenge: Challenge) -> str:
         """Every result of ``challenge`` as CSV (for a spreadsheet), with the codes to check again."""
         return self.store.export_csv(
             "SELECT r.challenge_id AS challenge, r.name, "
-            "CASE r.won WHEN 1 THEN 'won' ELSE 'unfinished' END AS result, r.moves, "
+            "CASE r.won WHEN 1 THEN 'won' ELSE 'no move left' END AS result, r.moves, "
             "ROUND(r.seconds, 1) AS seconds, datetime(r.submitted, 'unixepoch') AS handed_in_utc, "
-            "r.code AS result_code FROM challenge_results r WHERE r.challenge_id = ? ORDER BY r.id", (challenge.id,))
+            "r.code AS result_code, r.home AS cards_home FROM challenge_results r WHERE r.challenge_id = ? "
+            "UNION ALL SELECT p.challenge_id, p.name, 'time ran out', p.moves, ROUND(p.seconds, 1), "
+            "datetime(p.saved, 'unixepoch'), p.code, p.home FROM challenge_progress p "
+            "WHERE p.challenge_id = ? AND ? >= ?",
+            (challenge.id, challenge.id, self.clock(), challenge.closes))
 
 
 def _named(rows: list[Any], name: str) -> Any:
@@ -305,8 +358,8 @@ def open_book(class_dir: str | Path | None = None) -> ChallengeBook | None:
 
 # ----- what pages may know --------------------------------------------------------------------------
 def _public(entries: list) -> list[dict[str, Any]]:
-    return [{"rank": i, "name": e.name, "won": e.won, "moves": e.moves, "seconds": round(e.seconds or 0, 1)}
-            for i, e in enumerate(entries, 1)]
+    return [{"rank": i, "name": e.name, "won": e.won, "result": e.outcome, "home": e.home, "moves": e.moves,
+             "seconds": round(e.seconds or 0, 1)} for i, e in enumerate(entries, 1)]
 
 
 def board_json(book: ChallengeBook, challenge: Challenge | None, now: float) -> dict[str, Any]:
@@ -314,15 +367,25 @@ def board_json(book: ChallengeBook, challenge: Challenge | None, now: float) -> 
     if challenge is None:
         return {"challenge": None, "leaderboard": []}
     return {"challenge": {"id": challenge.id, "title": challenge.title, "line": challenge.describe(now),
-                          "seconds_left": round(challenge.seconds_left(now))},
+                          "seconds_left": round(challenge.seconds_left(now)), "closed": now >= challenge.closes},
             "leaderboard": _public(book.leaderboard(challenge))}
 
 
+def _past(challenge: Challenge, joined: int, winners: int) -> dict[str, Any]:
+    return {"id": challenge.id, "title": challenge.title, "game": challenge.game, "deal_code": challenge.deal_code,
+            "line_moves": len(challenge.line), "minutes": round(challenge.time_limit / 60, 1),
+            "started": challenge.started, "joined": joined, "winners": winners}
+
+
 def teacher_json(book: ChallengeBook, now: float) -> dict[str, Any]:
-    """What the teacher's page shows: the board, how many joined and handed in, the names taken."""
+    """What the teacher's page shows: the board, how many joined and handed in, the names taken,
+    the deal code (to use the deal again) and the past challenges.  Never sent to a student."""
     current = book.current()
     data = board_json(book, current, now)
     data["handed_in"] = len(book.results(current)) if current else 0
     data["joined"] = book.joined(current) if current else 0
     data["players"] = [{"name": n, "held": held} for n, held in book.players(current)] if current else []
+    data["history"] = [_past(*row) for row in book.history()]
+    if current is not None:
+        data["challenge"].update(deal_code=current.deal_code, line_moves=len(current.line))
     return data

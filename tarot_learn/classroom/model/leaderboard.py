@@ -27,14 +27,15 @@ from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.errors import SaveError
 
 __all__ = ["Entry", "Refusal", "Board", "judge", "ordered", "check_codes", "game_fingerprint",
-           "clock_text", "entries_html", "refusals_html", "MAX_CODES"]
+           "clock_text", "entries_html", "refusals_html", "cards_home", "MAX_CODES"]
 
 MAX_CODES = 300          # lines checked from one paste (a class or two); the rest are refused unread
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One verified result: who, how many moves, won or unfinished, seconds taken (None: unknown)."""
+    """One verified result: who, how many moves, won or unfinished, seconds taken (None: unknown),
+    cards on the foundations, and whether the game ended (False: time ran out while it was played)."""
 
     name: str
     moves: int
@@ -42,10 +43,19 @@ class Entry:
     seconds: float | None = None
     submitted: float = 0.0
     code: str = ""
+    home: int = 0
+    ended: bool = True
 
     def rank_order(self) -> tuple:
-        """The leaderboard order: won first, fewest moves, shortest time, first handed in."""
-        return (not self.won, self.moves, math.inf if self.seconds is None else self.seconds, self.submitted)
+        """The leaderboard order: won first, by fewest moves; then the rest by most cards home, then
+        fewest moves; then shortest time, first handed in."""
+        return (not self.won, 0 if self.won else -self.home, self.moves,
+                math.inf if self.seconds is None else self.seconds, self.submitted)
+
+    @property
+    def outcome(self) -> str:
+        """``won``, ``no move left`` or ``time ran out``."""
+        return "won" if self.won else ("no move left" if self.ended else "time ran out")
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,11 @@ def game_fingerprint(verified: results.Verified) -> str:
     encoding): the same game handed in twice, in any code, has the same fingerprint
     (stored in the ``code_key`` column of ``challenge_results``)."""
     return results.game_key(verified)
+
+
+def cards_home(state: object) -> int:
+    """How many cards a patience position has on its foundations (its progress)."""
+    return sum(len(pile) for pile in getattr(state, "found", ()))
 
 
 def judge(code: str, deal: str | None = None, finished: bool = True) -> results.Verified:
@@ -127,7 +142,8 @@ def check_codes(text: str, deal: str | None = None, finished: bool = True) -> Bo
             refused.append(Refusal(number, name, f"the same game as line {seen[fingerprint]}: each game counts once"))
             continue
         seen[fingerprint] = number
-        entries.append(Entry(name, verified.moves_made, verified.won, None, float(number), code))
+        entries.append(Entry(name, verified.moves_made, verified.won, None, float(number), code,
+                             cards_home(verified.state), ended=verified.state.is_over()))
     return Board(ordered(entries), refused)
 
 
@@ -149,7 +165,7 @@ def entries_html(entries: list[Entry], caption: str = "Leaderboard") -> str:
     if not entries:
         return f'<p class="tl-leaderboard-empty">{html.escape(caption)}: no verified result yet.</p>'
     rows = "".join(
-        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{"won" if e.won else "unfinished"}</td>'
+        f'<tr><td>{i}</td><th scope="row">{html.escape(e.name)}</th><td>{e.outcome}</td>'
         f"<td>{e.moves}</td><td>{clock_text(e.seconds)}</td></tr>" for i, e in enumerate(entries, 1))
     return (f'<table class="tl-leaderboard"><caption>{html.escape(caption)}</caption><thead><tr>'
             f'<th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Result</th>'

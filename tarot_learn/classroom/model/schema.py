@@ -15,6 +15,7 @@ from typing import Callable, Union
 
 from tarot_learn import results
 from tarot_learn.classroom.model.keys import hash_any
+from tarot_learn.classroom.model.leaderboard import cards_home
 from tarot_learn.errors import SaveError
 
 __all__ = ["Step", "MIGRATIONS", "CHALLENGE", "TABLES"]
@@ -38,6 +39,17 @@ def _key_games_by_moves(db: sqlite3.Connection) -> None:
         db.execute("UPDATE OR IGNORE challenge_results SET code_key = ? WHERE id = ?", (key, row_id))
 
 
+def _results_know_cards_home(db: sqlite3.Connection) -> None:
+    """Unfinished results are ranked by cards home: count them for the results already kept."""
+    db.execute("ALTER TABLE challenge_results ADD COLUMN home INTEGER NOT NULL DEFAULT 0")
+    for row_id, code in db.execute("SELECT id, code FROM challenge_results").fetchall():
+        try:
+            home = cards_home(results.verify(code).state)
+        except SaveError:
+            continue
+        db.execute("UPDATE challenge_results SET home = ? WHERE id = ?", (home, row_id))
+
+
 CHALLENGE: list[Step] = [
     """
     CREATE TABLE challenges (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, options TEXT NOT NULL,
@@ -53,6 +65,19 @@ CHALLENGE: list[Step] = [
     # The digest of the key of the page that holds each name ('' : nobody holds it).
     "ALTER TABLE challenge_players ADD COLUMN key TEXT NOT NULL DEFAULT ''",
     _key_games_by_moves,
+    _results_know_cards_home,
+    # A challenge that fits a period: the solver's line of its deal ('' : not searched), each
+    # player's progress (a partial game proved by replay, ranked when time runs out), how many
+    # times a freed name was taken again (a new page starts a fresh board), and the presenter's
+    # tickets (the digest of a link the teacher's page opened, and what it shows).
+    """
+    ALTER TABLE challenges ADD COLUMN line TEXT NOT NULL DEFAULT '';
+    ALTER TABLE challenge_players ADD COLUMN seat INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE challenge_progress (challenge_id INTEGER NOT NULL, name TEXT NOT NULL, moves INTEGER NOT NULL,
+        home INTEGER NOT NULL, seconds REAL NOT NULL, saved REAL NOT NULL, code TEXT NOT NULL,
+        PRIMARY KEY (challenge_id, name));
+    CREATE TABLE presentations (ticket TEXT PRIMARY KEY, what TEXT NOT NULL, made REAL NOT NULL);
+    """,
 ]
 
 

@@ -18,7 +18,7 @@ from tarot_learn.errors import OptionError
 __all__ = ["TABLES_PAGE", "LESSON_NAME", "notebooks_dir", "build", "lessons", "title_of"]
 
 TABLES_PAGE = "classroom.ipynb"
-EXTRA_PAGES = ("challenge.ipynb",)   # the class challenge's student page (not a lesson)
+EXTRA_PAGES = ("challenge.ipynb", "presenter.ipynb")   # the challenge's student page, the teacher's presenter
 LESSON_NAME = re.compile(r"^[0-9][0-9]_[a-z0-9_]+\.ipynb$")
 
 

@@ -384,7 +384,7 @@ function render({ model, el: root }) {
     if (at) send({ event: "dblclick", pile: at.pile });
   });
   const stopDrag = present ? () => {} : dragging(board, send, model, () => { swallowClick = true; });
-  board.addEventListener("keydown", (e) => {
+  const onKey = (e) => {
     const keys = model.get("key_map") || {};
     const named = keyName(e);
     if (present) {
@@ -414,7 +414,8 @@ function render({ model, el: root }) {
     e.preventDefault();
     e.stopPropagation();                 // JupyterLab must not treat z or space as a notebook command
     send({ event: "press", name });
-  });
+  };
+  board.addEventListener("keydown", onKey);
 
   // Heartbeat (common.js): "connection lost" when Python stops answering.
   const stopHeartbeat = startHeartbeat(model, send, (on) => {
@@ -445,7 +446,21 @@ function render({ model, el: root }) {
     const token = resumeToken("", slot);
     if (token) send({ event: "hello", token });
   }
+  // A presented game takes its step keys as soon as the page opens, before anyone clicks it: the
+  // board takes the focus unless something else has it, and keys pressed with nothing focused reach it.
+  const stray = (e) => {
+    const on = document.activeElement;
+    if ((!on || on === document.body) && board.isConnected) onKey(e);
+  };
+  if (present) {
+    requestAnimationFrame(() => {
+      const on = document.activeElement;
+      if (!on || on === document.body) board.focus({ preventScroll: true });
+    });
+    document.addEventListener("keydown", stray);
+  }
   return () => {
+    document.removeEventListener("keydown", stray);
     stopHeartbeat();
     stopDrag();
     resized.disconnect();
