@@ -375,7 +375,8 @@ class TarotTable(PageSession):
     def _advise(self) -> None:
         """The strong robot's advice for your card, call or discard, from your seat's observation only."""
         deal = self.state
-        if not self._match.in_progress or deal.to_play != 0 or deal.phase not in _ADVISED:
+        if (not self._match.in_progress or deal.to_play != 0 or deal.phase not in _ADVISED
+                or not any(str(m).startswith(("play ", "call ", "discard ")) for m in deal.legal_moves())):
             return self.refuse("Advice is for your card, your king call or your discard: ask when it is "
                                 "your turn to play, call or lay cards aside.")
         seed = self._match.dealt * 1000 + len(deal.history)

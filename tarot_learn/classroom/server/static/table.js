@@ -13,6 +13,7 @@ function connect() {
   socket.onmessage = ev => {
     const data = JSON.parse(ev.data);
     if (data.key) { localStorage.setItem(keyName, data.key); return; }
+    if (data.advice) return;                 // advice.js shows it
     if (data.error) { say(data.error, true); if (data.fatal) closedByServer = true; return; }
     if (ev.data === lastFrame) return;      // nothing new: keep the page (and a half-made click) as it is
     lastFrame = ev.data; view = data; draw();
