@@ -26,6 +26,7 @@ from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
 from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
@@ -189,13 +190,23 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
                 return self.advise()
             if self.name is None:
                 raise IllegalMove("spectators watch; they do not play", rule="FT-48")
-            self.classroom.hall.act(self.table_id, self.name, intent)
+            self.apply_intent(intent)
         except (TarotLearnError, ValueError, RecursionError) as err:
             return self.send_text(json.dumps({"error": str(err)[:300] or "the page sent something unreadable"}))
         except Exception as err:  # a page's message must never break the socket or the server's loop
             self.log.warning("table %s: a page message failed (%s)", self.table_id, type(err).__name__)
             return self.send_text(json.dumps({"error": "the table could not take that message; nothing changed"}))
         self.classroom.broadcast(self.table_id)
+
+    def apply_intent(self, intent: Any) -> None:
+        """Apply the page's intent; strong robots then think beside the loop (:mod:`.robot_pace`)."""
+        table = self.classroom.hall.table(self.table_id)
+        think_ahead(table)
+        with deferring():
+            try:
+                self.classroom.hall.act(self.table_id, self.name, intent)
+            except NotReady:
+                ioloop.IOLoop.current().spawn_callback(play_robots, self.classroom, table)
 
     def advise(self) -> None:
         """The strong robot's advice for this seat's turn (:mod:`~tarot_learn.classroom.table_advice`),
