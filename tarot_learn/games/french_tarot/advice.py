@@ -160,10 +160,11 @@ class PlayAdvice:
         """One sentence: the principle, or why the card is chosen when no rule of thumb decides."""
         if self.principle:
             return self.principle
+        name = R.CARDS[R.card_number(self.card)].french_name.removeprefix("the ")
         if len(self.expected) == 1:
-            return (f"{self.card} is the only card you may call (FT-8)." if self.verb == "Call" else
-                    f"{self.card} is the only card you may play (FT-18 .. FT-21).")
-        return (f"No rule of thumb decides here: {self.card} scores best over {self.worlds} deals "
+            return (f"The {name} is the only card you may call (FT-8)." if self.verb == "Call" else
+                    f"The {name} is the only card you may play (FT-18 .. FT-21).")
+        return (f"No rule of thumb decides here: the {name} scores best over {self.worlds} deals "
                 "of the cards you cannot see.")
 
     def __str__(self) -> str:
