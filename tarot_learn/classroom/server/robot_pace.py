@@ -77,8 +77,11 @@ async def play_robots(classroom: Any, table: Table) -> None:
         return
     _BUSY.add(table.id)
     try:
-        while await _one_robot(table):
-            classroom.broadcast(table.id)
+        try:
+            while await _one_robot(table):
+                classroom.broadcast(table.id)
+        except Exception:       # a robot that failed to think in its thread must not freeze the table
+            table.model.settle(restart=True)
         if classroom.hall.tables.get(table.id) is table:
             classroom.hall.save(table)
             classroom.broadcast(table.id)
