@@ -64,6 +64,8 @@ bench: $(VENV)/.installed
 	@echo "== benchmarks/classroom_load.py (a class of 30 and 3 browsers joining within 10 s)"
 	$(PY) benchmarks/classroom_load.py --students 30 --browsers 3
 	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
+	@echo "== benchmarks/tables_load.py: 30 students at 8 tables, strong robots in the empty seats"
+	$(PY) benchmarks/tables_load.py --tables 8 --students 30 --robot-level strong
 
 images: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.artbuild

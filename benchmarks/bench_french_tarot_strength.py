@@ -1,18 +1,21 @@
-"""The strong French Tarot robot against the club robot, in duplicate.
+"""The strong French Tarot robot against the club robot and magmacrunch-tarot's robot, in duplicate.
 
 Run: python benchmarks/bench_french_tarot_strength.py [--deals 2000] [--seed 0] [--worlds W] [--playouts P]
 (``make bench`` runs it with the defaults.)
 
-Each deal is played twice from the same cards: once with one seat played by the strong robot
-(:class:`~tarot_learn.games.french_tarot.strong.StrongBot`) and once with that seat played by the
-club robot (:class:`~tarot_learn.games.french_tarot.bots.HeuristicBot`); the three other seats are
-club robots both times.  The seat and the dealer turn with the deal number.  Printed:
+Each deal is played several times from the same cards: once with one seat played by the strong robot
+(:class:`~tarot_learn.games.french_tarot.strong.StrongBot`), once with that seat played by the
+club robot (:class:`~tarot_learn.games.french_tarot.bots.HeuristicBot`) and, when magmacrunch-tarot
+is installed (the ``bench`` extra), once with it played by magmacrunch-tarot's robot
+(``magmacrunch_robot.MagmaBot``: its own bids, discard, poignées and card play; it has no chelem
+announcement).  The three other seats are club robots every time.  The seat and the dealer turn with
+the deal number.  Printed:
 
-* the seat's mean score per deal, strong minus club, with its 95% interval, over the deals scored in
-  either run (a deal thrown in scores 0; with the club robot's bids both runs throw in the same deals);
+* the seat's mean score per deal, strong minus each rival, with its 95% interval, over the deals
+  scored in either run (a deal thrown in scores 0);
 * the CPU time of the strong robot's card decisions that had a choice (median and p95), of its bids,
   and of all its decisions per deal;
-* contracts taken and made by the seat, strong beside club.
+* contracts taken and made by the seat, strong beside each rival.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tarot_learn.games.french_tarot.bots import HeuristicBot, Seen  # noqa: E402
+from magmacrunch_robot import NOTE as MAGMA_NOTE  # noqa: E402
+from magmacrunch_robot import MagmaBot, available  # noqa: E402
+from tarot_learn.games.french_tarot.bots import Bot, HeuristicBot, Seen  # noqa: E402
 from tarot_learn.games.french_tarot.simulate import simulate  # noqa: E402
 from tarot_learn.games.french_tarot.strong import (DEFAULT_BID_WORLDS, DEFAULT_PLAYOUTS,  # noqa: E402
                                                       DEFAULT_WORLDS, STRONG_THRESHOLDS, StrongBot)
@@ -55,49 +61,80 @@ def _seat_score(result, seat: int) -> int:
     return result.score.scores[seat] if result.score is not None else 0
 
 
-def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
-              bid_worlds: int = DEFAULT_BID_WORLDS, progress: int = 0) -> dict:
+def _rivals(magmacrunch: bool) -> dict[str, Callable[[int], Bot]]:
+    """The robots the strong seat is compared with, each made for one deal's seed."""
     club = HeuristicBot()
-    diffs: list[int] = []
-    tally = {"strong": [0, 0], "club": [0, 0]}     # [taken, made]
-    times: list[float] = []
-    bid_times: list[float] = []
-    cpu_strong = 0.0
+    rivals: dict[str, Callable[[int], Bot]] = {"club": lambda deal: club}
+    if magmacrunch:
+        rivals["magmacrunch"] = MagmaBot
+    return rivals
+
+
+def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
+              bid_worlds: int = DEFAULT_BID_WORLDS, progress: int = 0, magmacrunch: bool = False) -> dict:
+    """Each deal played with the strong robot in the seat, then with each rival in it (the other
+    three seats club robots every time): the seat's score differences, contracts and CPU times."""
+    club = HeuristicBot()
+    rivals = _rivals(magmacrunch)
+    diffs: dict[str, list[int]] = {name: [] for name in rivals}
+    tally = {name: [0, 0] for name in ("strong", *rivals)}     # [taken, made]
+    out = {"diffs": diffs, "tally": tally, "times": [], "bid_times": [], "cpu": 0.0}
     for i in range(deals):
         deal, seat, dealer = seed + i, i % 4, (seed + i) % 4
-        base = simulate(deal, [club] * 4, dealer=dealer)
         strong = TimedStrongBot(seed=deal, worlds=worlds, playouts=playouts, thresholds=thresholds,
                                 bid_worlds=bid_worlds)
         bots = [club] * 4
         bots[seat] = strong
         start = time.process_time()
         test = simulate(deal, bots, dealer=dealer)
-        cpu_strong += time.process_time() - start
-        times += strong.times
-        bid_times += strong.bid_times
-        if base.score is None and test.score is None:
-            continue
-        diffs.append(_seat_score(test, seat) - _seat_score(base, seat))
-        if progress and (i + 1) % progress == 0 and len(diffs) > 1:
-            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-            print(f"  after {i + 1} deals ({len(diffs)} scored): {statistics.mean(diffs):+.1f} ± {half:.1f}; "
-                  f"sum {sum(diffs)}, sum of squares {sum(d * d for d in diffs)}", file=sys.stderr, flush=True)
-        for name, r in (("strong", test), ("club", base)):
-            if r.taker == seat and r.score is not None:
-                tally[name][0] += 1
-                tally[name][1] += r.score.made
-    return {"diffs": diffs, "tally": tally, "times": times, "bid_times": sorted(bid_times), "cpu": cpu_strong}
+        out["cpu"] += time.process_time() - start
+        out["times"] += strong.times
+        out["bid_times"] += strong.bid_times
+        _count(tally["strong"], test, seat)
+        for name, make in rivals.items():
+            bots[seat] = make(deal)
+            base = simulate(deal, bots, dealer=dealer)
+            if base.score is not None or test.score is not None:
+                diffs[name].append(_seat_score(test, seat) - _seat_score(base, seat))
+                _count(tally[name], base, seat)
+        if progress and (i + 1) % progress == 0:
+            _progress(i + 1, diffs)
+    out["bid_times"].sort()
+    return out
+
+
+def _count(tally: list[int], result, seat: int) -> None:
+    """One more contract taken (and made) when the seat took it and the deal was played."""
+    if result.taker == seat and result.score is not None:
+        tally[0] += 1
+        tally[1] += result.score.made
+
+
+def _interval(diffs: list[int]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(diffs)
+    mean = statistics.mean(diffs) if diffs else 0.0
+    return mean, (1.96 * statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf"))
+
+
+def _progress(done: int, diffs: dict[str, list[int]]) -> None:
+    figures = "; ".join(f"vs {name} {_interval(d)[0]:+.1f} ± {_interval(d)[1]:.1f} ({len(d)} scored)"
+                        for name, d in diffs.items() if len(d) > 1)
+    print(f"  after {done} deals: {figures}", file=sys.stderr, flush=True)
 
 
 def report(out: dict, deals: int, seed: int, worlds: int, playouts: int, bid_worlds: int) -> None:
-    diffs, times = out["diffs"], sorted(out["times"])
-    n = len(diffs)
-    mean = statistics.mean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
-    print(f"strong robot (worlds {worlds}, playouts {playouts}, bid worlds {bid_worlds}) vs club robot, "
-          f"duplicate, {deals} deals from seed {seed}, 4 players, {n} scored in either run:")
-    print(f"  seat's score per scored deal, strong minus club: {mean:+.1f} points, 95% interval "
-          f"[{mean - half:+.1f}, {mean + half:+.1f}]; per deal dealt (thrown in: 0) {mean * n / deals:+.1f}")
+    times = sorted(out["times"])
+    print(f"strong robot (worlds {worlds}, playouts {playouts}, bid worlds {bid_worlds}), duplicate, "
+          f"{deals} deals from seed {seed}, 4 players; the other three seats club robots:")
+    for name, diffs in out["diffs"].items():
+        n = len(diffs)
+        mean, half = _interval(diffs)
+        print(f"  vs {name} robot in the seat ({n} deals scored in either run): strong minus {name} "
+              f"{mean:+.1f} points a scored deal, 95% interval [{mean - half:+.1f}, {mean + half:+.1f}]; "
+              f"per deal dealt (thrown in: 0) {mean * n / deals:+.1f}")
+    if "magmacrunch" in out["diffs"]:
+        print(f"  ({MAGMA_NOTE})")
     if times:
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(f"  CPU per card decision with a choice: median {statistics.median(times) * 1000:.1f} ms, "
@@ -107,10 +144,9 @@ def report(out: dict, deals: int, seed: int, worlds: int, playouts: int, bid_wor
     if bids:
         print(f"  CPU per bid: median {statistics.median(bids) * 1000:.1f} ms, "
               f"p95 {bids[min(len(bids) - 1, int(0.95 * len(bids)))] * 1000:.1f} ms ({len(bids)} bids)")
-    for name in ("strong", "club"):
-        taken, made = out["tally"][name]
+    for name, (taken, made) in out["tally"].items():
         share = f"{made / taken:.0%}" if taken else "-"
-        print(f"  {name:6} seat: took {taken} contracts, made {made} ({share})")
+        print(f"  {name:11} seat: took {taken} contracts, made {made} ({share})")
     if hasattr(os, "getloadavg"):
         print(f"  (load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
 
@@ -127,11 +163,17 @@ def main(argv: list[str] | None = None) -> None:
                         help="random deals per bid for the strong robot's bidding search (0: the club robot's bids)")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the running figure to stderr every this many deals (0: never)")
+    parser.add_argument("--no-magmacrunch", action="store_true",
+                        help="compare with the club robot only (magmacrunch-tarot's robot is compared when installed)")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
     thresholds = tuple(int(t) for t in args.thresholds.split(","))
-    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds, args.progress)
+    magmacrunch = not args.no_magmacrunch and available()
+    if not args.no_magmacrunch and not magmacrunch:
+        print("magmacrunch-tarot is not installed (pip install -e '.[bench]'): comparing with the club robot only")
+    out = duplicate(args.deals, args.seed, args.worlds, args.playouts, thresholds, args.bid_worlds, args.progress,
+                    magmacrunch)
     report(out, args.deals, args.seed, args.worlds, args.playouts, args.bid_worlds)
 
 

@@ -11,6 +11,13 @@ Every player also chats, a line about every ``--chat`` seconds (``--chat 0``: no
 time from a line sent to each other page at the table having it is printed beside the moves'.
 
     python benchmarks/tables_load.py --tables 10 --browsers 4
+
+With ``--robot-level LEVEL`` (``beginner``, ``club``, ``strong``) a class of ``--students`` (30) sits
+at ``--tables`` tables (give 8) as evenly as it can, and each master fills the empty seats with robots
+of that level: the echo figures are printed for the tables with robots and for those without, so a
+robot that holds the server's loop shows as a slower echo at the tables it does not sit at.
+
+    python benchmarks/tables_load.py --tables 8 --students 30 --robot-level strong --browsers 0
 """
 
 from __future__ import annotations
@@ -167,6 +174,96 @@ async def run_tables(base: str, token: str, tables: list[tuple[str, str]], moves
     return [e for r in runs for e in r.echoes()]
 
 
+def seats_per_table(students: int, tables: int) -> list[int]:
+    """How many students sit at each table: as even as it goes, at most 4 (the rest are robots)."""
+    if not 0 < students <= 4 * tables:
+        raise SystemExit(f"--students must be 1 to {4 * tables} for {tables} tables of 4")
+    return [students // tables + (t < students % tables) for t in range(tables)]
+
+
+def create_robot_table(base: str, token: str, master: str, level: str) -> tuple[str, str]:
+    """A table whose robots (the empty seats, filled by the master) are of ``level``."""
+    body = json.dumps({"name": master, "options": {"players": 4, "seconds_per_turn": None,
+                                                  "robots": level}}).encode()
+    request = urllib.request.Request(f"{base}/tarot/tables/api", data=body, method="POST",
+                                     headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        data = json.load(answer)
+    return data["id"], data["key"]
+
+
+class RobotTableRun(TableRun):
+    """A table of ``len(players)`` students: once they have all sat, the master fills the rest with robots."""
+
+    async def maybe_move(self, player: Player) -> None:
+        view = player.view
+        if view["over"]:                 # the match is played out before the students' moves ran out
+            self.done.set()
+            return
+        if not view["started"]:
+            seated = sum(1 for s in view["seats"] if s["name"] and not s["robot"])
+            if player is self.players[0] and seated == len(self.players) and not getattr(self, "filled", False):
+                self.filled = True
+                player.ws.write_message(json.dumps({"kind": "robots"}))
+            return
+        await super().maybe_move(player)
+
+
+async def run_robot_tables(base: str, token: str, tables: list[tuple[str, str]], seats: list[int], moves: int,
+                           think: float) -> dict[str, list[float]]:
+    """Every table played by its students beside the robots; the echoes of the tables with robots
+    and of those without."""
+    ws_base = base.replace("http://", "ws://")
+    runs, tasks = [], []
+    for t, ((table_id, master_key), count) in enumerate(zip(tables, seats)):
+        players = [Player(f"p{t}-{k}") for k in range(count)]
+        run = RobotTableRun(table_id, players, moves, think)
+        runs.append(run)
+        for k, player in enumerate(players):
+            key = f"&key={master_key}" if k == 0 else ""
+            url = f"{ws_base}/tarot/tables/{table_id}/socket?token={token}&name={player.name}{key}"
+            tasks.append(asyncio.ensure_future(player.run(url, run)))
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in runs)), timeout=900)
+    for task in tasks:
+        task.cancel()
+    out: dict[str, list[float]] = {"with robots": [], "without robots": []}
+    for run, count in zip(runs, seats):
+        out["with robots" if count < 4 else "without robots"] += run.echoes()
+    return out
+
+
+def robot_class(args: argparse.Namespace) -> None:
+    """``--robot-level``: a class of ``--students`` at ``--tables`` tables, robots in the empty seats."""
+    seats = seats_per_table(args.students, args.tables)
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base, token = start_server(Path(tmp))
+        try:
+            tables = [create_robot_table(base, token, f"p{t}-0", args.robot_level) for t in range(args.tables)]
+            browsers = watch_in_browsers(base, token, [t[0] for t in tables], args.browsers) if args.browsers else None
+            before, start = cpu_seconds(proc.pid), time.perf_counter()
+            echoes: dict[str, list[float]] = {}
+            worker = threading.Thread(target=lambda: echoes.update(asyncio.run(
+                run_robot_tables(base, token, tables, seats, args.moves, args.think))))
+            worker.start()
+            worker.join()
+            used, wall = cpu_seconds(proc.pid) - before, time.perf_counter() - start
+            if browsers:
+                browsers[1].close()
+                browsers[0].stop()
+        finally:
+            os.killpg(proc.pid, 15)
+    print(f"shared tables: {args.students} students at {args.tables} tables ({', '.join(map(str, seats))} a table), "
+          f"{args.robot_level} robots in the {4 * args.tables - args.students} empty seats "
+          f"(about {args.think:g} s a move) + {args.browsers} Chromium pages watching")
+    for group, values in echoes.items():
+        if len(values) > 1:
+            q = statistics.quantiles(values, n=20)
+            print(f"  moves echoed at the tables {group}: {len(values)}; p50 {statistics.median(values):.0f} ms, "
+                  f"p95 {q[18]:.0f} ms (goal p95 < 300 ms)")
+    print(f"  server CPU seconds for the run: {used:.1f} in {wall:.0f} s of wall time")
+
+
 def watch_in_browsers(base: str, token: str, table_ids: list[str], count: int):
     """``count`` real Chromium pages watching tables as spectators (closed by the caller)."""
     from playwright.sync_api import sync_playwright
@@ -205,7 +302,12 @@ def main() -> None:
                         help="seconds a player takes for a move, on average (0: as fast as the server answers)")
     parser.add_argument("--chat", type=float, default=5.0,
                         help="seconds between a table's player's chat lines, on average (0: no chat)")
+    parser.add_argument("--robot-level", choices=("beginner", "club", "strong"),
+                        help="seat --students at the tables and fill the empty seats with robots of this level")
+    parser.add_argument("--students", type=int, default=30, help="the class size with --robot-level")
     args = parser.parse_args()
+    if args.robot_level:
+        return robot_class(args)
     with tempfile.TemporaryDirectory() as tmp:
         proc, base, token = start_server(Path(tmp))
         try:

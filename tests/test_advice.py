@@ -176,3 +176,91 @@ def test_principles_by_hand():
     assert principle(s, N("2S")).startswith("Keep a guard on a king: 4C protects your King of Hearts")
     assert principle(s, N("4C")) == ""
     assert principle(_seen("T1", trick="T3", leader=0, seat=1, taker=0), N("T1")).startswith("Petit au bout")
+
+
+# ----- the discard and the king call ---------------------------------------------------------------
+from tarot_learn.games.french_tarot.advice import (DiscardAdvice, call_advice, call_principle,  # noqa: E402
+                                                   discard_advice, discard_principle)
+
+
+def _taker_turns(players, phase, seeds=range(40)):
+    """(state, seat, observation) at the taker's first decision of ``phase`` in club-robot deals."""
+    for seed in seeds:
+        full = play_deal(seed, [HeuristicBot() for _ in range(players)], players=players)
+        state = FrenchTarot.new(seed, players=players)
+        for move in full.moves:
+            seat = state.to_play
+            obs = state.observation(seat)
+            if obs.phase == phase:
+                yield state, seat, obs
+                break
+            state.play(move)
+
+
+def _twin(state, seat):
+    """The same deal with two other seats' hands swapped: the same to ``seat``, other hidden cards."""
+    others = [s for s in range(state.players) if s != seat]
+    twin = FrenchTarot.new(state.seed, players=state.players)
+    for move in state.moves:
+        twin.play(move)
+    twin.hands[others[0]], twin.hands[others[1]] = twin.hands[others[1]], twin.hands[others[0]]
+    assert twin.hands[others[0]] != state.hands[others[0]] and twin.observation(seat) == state.observation(seat)
+    return twin
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_discard_advice_twins_get_the_same_text_and_the_discard_is_accepted(players):
+    checked = 0
+    for state, seat, obs in _taker_turns(players, "discarding"):
+        mine = discard_advice(obs, seed=2, worlds=3)
+        theirs = discard_advice(_twin(state, seat).observation(seat), seed=2, worlds=3)
+        assert str(mine) == str(theirs) and mine == theirs
+        assert isinstance(mine, DiscardAdvice) and len(mine.cards) == state.dog_size
+        assert str(mine).startswith(f"Lay aside {' '.join(mine.cards)}. ") and mine.reason.endswith(".")
+        allowed = {m.split()[1] for m in obs.legal}
+        assert {c for c, _ in mine.expected} == allowed
+        for card in mine.cards:
+            state.play(f"discard {card}")            # every advised card is a legal discard in turn
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_call_advice_twins_get_the_same_text_and_the_call_is_accepted():
+    checked = 0
+    for state, seat, obs in _taker_turns(5, "calling"):
+        mine = call_advice(obs, seed=2, worlds=4)
+        theirs = call_advice(_twin(state, seat).observation(seat), seed=2, worlds=4)
+        assert str(mine) == str(theirs) and mine == theirs
+        assert str(mine).startswith(f"Call {mine.card}. ")
+        assert sorted(c for c, _ in mine.expected) == sorted(m.split()[1] for m in obs.legal)
+        state.play(f"call {mine.card}")
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_discard_and_call_advice_refuse_other_moments():
+    state = FrenchTarot.new(3)
+    with pytest.raises(OptionError, match="discard advice is for the taker"):
+        discard_advice(state.observation(state.to_play))
+    with pytest.raises(OptionError, match="call advice is for the taker calling a king"):
+        call_advice(state.observation(state.to_play))
+
+
+def test_discard_and_call_principles_by_hand():
+    s = Seen()
+    s.hand = [N(t) for t in "2S 5S QC 3C KC NW 4W 8W T4 T9".split()]
+    assert discard_principle(s, [N("2S"), N("5S")]).startswith("Make a void: with no Spades left")
+    said = discard_principle(s, [N("NW"), N("4W")])
+    assert "Lay points away" in said and "Cavalier of Clubs" in said and "void" not in said
+    assert "never a bout" in discard_principle(s, [N("T4")])
+    assert discard_principle(s, [N("4W")]).startswith("Keep kings and trumps")
+    assert call_principle(s, N("KS")) == ""
+    assert call_principle(s, N("KW")).startswith("Call the king above your honours: with the king on your side, "
+                                                 "your Cavalier of Clubs")
+    assert call_principle(s, N("KC")).startswith("Calling a card of your own hand")
+    s.hand = [N(t) for t in "2S 5S 7S 3C T4 T9".split()]
+    assert call_principle(s, N("KS")).startswith("Call the king of your longest suit")

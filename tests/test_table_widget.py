@@ -174,6 +174,8 @@ def test_table_five_players_call_a_king_with_the_buttons():
     assert deal.phase is Phase.CALLING
     legal = [str(m) for m in deal.legal_moves()]
     buttons = list(t._actions.children)
+    assert buttons[-1].description == "Advice"
+    buttons = buttons[:-1]
     assert len(buttons) == len(legal) and all(b.description.startswith("Call ") for b in buttons)
     buttons[0].click()                         # the same handler a browser click runs
     assert FR.text(deal.called) == legal[0].split()[1]
@@ -535,5 +537,34 @@ def test_advice_outside_your_card_is_refused_in_one_line():
     key = t.state.key()
     assert "Advice" not in [b.description for b in t._actions.children]
     t.press("advice")
-    assert t.message_kind == "refused" and "your turn to play a card" in t.message
+    assert t.message_kind == "refused" and "your turn to play, call or lay cards aside" in t.message
     assert t.state.key() == key and t.advice is None
+
+
+def test_advice_at_the_discard_names_legal_cards_that_the_table_accepts():
+    t = table_where_you_take()
+    deal = t.state
+    assert [b.description for b in t._actions.children][-1] == "Advice"
+    allowed = {c for c, why in t.hand_notes().items() if why is None}
+    t.press("advice")
+    advice = t.advice
+    assert t.message_kind == "hint" and advice.reason in t.message
+    assert len(advice.cards) == deal.dog_size and set(advice.cards) <= allowed
+    assert {card for card, _ in advice.expected} == allowed
+    assert t.message.startswith("Advice: lay aside ") and "laid aside first" in t.message
+    for c in advice.cards:
+        t.click_card(c)
+    t.press("discard")
+    assert sorted(FR.text(c) for c in deal.discard) == sorted(advice.cards)
+
+
+def test_advice_at_the_king_call_names_a_callable_card_that_the_table_accepts():
+    t = table_where_you_take(players=5)
+    deal = t.state
+    legal = [str(m).split()[1] for m in deal.legal_moves()]
+    t.press("advice")
+    advice = t.advice
+    assert t.message_kind == "hint" and t.message.startswith("Advice: call the ")
+    assert advice.card in legal and sorted(c for c, _ in advice.expected) == sorted(legal)
+    t.press(f"call {advice.card.lower()}")
+    assert FR.text(deal.called) == advice.card

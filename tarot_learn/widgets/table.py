@@ -41,7 +41,7 @@ from ..core import Move
 from ..errors import OptionError, TarotLearnError
 from ..games.french_tarot import Match, Phase
 from ..games.french_tarot import rules as R
-from ..games.french_tarot.advice import PlayAdvice, play_advice
+from ..games.french_tarot.advice import DiscardAdvice, PlayAdvice, call_advice, discard_advice, play_advice
 from ..games.french_tarot.bots import Bot, for_level, levels as bot_levels
 from ..games.french_tarot.observe import TarotObservation
 from ..games.french_tarot.table import TableModel
@@ -55,6 +55,7 @@ __all__ = ["TarotTable", "TableView", "hand_text"]
 _CONTRACT_LABEL = {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
                    "garde_contre": "Garde contre"}
 _TIMES = (0, 10, 20, 30, 60, 120)
+_ADVISED = (Phase.PLAYING, Phase.CALLING, Phase.DISCARDING)    # the moments the Advice button answers
 _EVENTS = ("card",)      # what the page may send: a click on a card of your hand
 
 
@@ -90,6 +91,12 @@ def _check_levels(levels: Any) -> tuple[str, ...] | str:
         if word not in known:
             raise OptionError(f"a robot level is one of {', '.join(known)}, not {word!r}")
     return levels if isinstance(levels, str) else tuple(words)
+
+
+def _and(words: Any) -> str:
+    """``'a, b and c'``."""
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _name(code: str) -> str:
@@ -154,7 +161,8 @@ class TarotTable(PageSession):
     (``"beginner"``, ``"club"``, ``"strong"``), one for every seat or a list of one per seat
     (seat 0's robot plays your turn when the clock runs out).  "Advice", on your turn in the play,
     shows the card the strong robot would play, each legal card's expected score and the rule of
-    thumb it follows, computed from your own observation only.
+    thumb it follows, computed from your own observation only; as the taker it also advises the
+    king to call (five players) and the cards to lay aside.
     """
 
     AUTOSAVE_KIND = "table"
@@ -174,7 +182,7 @@ class TarotTable(PageSession):
         self._setting = False               # the setup row is being set from a resumed match
         self._deck = resolve_deck(deck, "tarot")
         self._bots_arg = bots
-        self.advice: PlayAdvice | None = None     # the last advice given
+        self.advice: PlayAdvice | DiscardAdvice | None = None     # the last advice given
         self._time = time_per_turn
         self._sharing = sharing
         self._now = clock or time.monotonic
@@ -365,15 +373,25 @@ class TarotTable(PageSession):
         return self._human(pick)
 
     def _advise(self) -> None:
-        """The strong robot's advice for your card, from your seat's observation only."""
+        """The strong robot's advice for your card, call or discard, from your seat's observation only."""
         deal = self.state
-        if not self._match.in_progress or deal.to_play != 0 or deal.phase is not Phase.PLAYING:
-            return self.refuse("Advice is for the play of the cards: ask when it is your turn to play a card.")
-        found = play_advice(deal.observation(0), seed=self._match.dealt * 1000 + len(deal.history))
+        if (not self._match.in_progress or deal.to_play != 0 or deal.phase not in _ADVISED
+                or not any(str(m).startswith(("play ", "call ", "discard ")) for m in deal.legal_moves())):
+            return self.refuse("Advice is for your card, your king call or your discard: ask when it is "
+                                "your turn to play, call or lay cards aside.")
+        seed = self._match.dealt * 1000 + len(deal.history)
+        obs = deal.observation(0)
+        if deal.phase is Phase.DISCARDING:
+            found: PlayAdvice | DiscardAdvice = discard_advice(obs, seed=seed)
+            said = f"Advice: lay aside {_and(_name(c) for c in found.cards)}. {found.reason} "
+            each = "Expected score for the deal with each card laid aside first"
+        else:
+            found = (call_advice if deal.phase is Phase.CALLING else play_advice)(obs, seed=seed)
+            said = f"Advice: {found.verb.lower()} the {_name(found.card)}. {found.reason} "
+            each = f"Expected score for the deal with each card you may {found.verb.lower()}"
         self.advice = found
         scores = ", ".join(f"{_name(card)} {mean:+.1f}" for card, mean in found.expected)
-        self._say(f"Advice: play the {_name(found.card)}. {found.reason} Expected score for the deal "
-                  f"with each card you may play: {scores}.", "hint")
+        self._say(f"{said}{each}: {scores}.", "hint")
         self._sync()
 
     def _press_new(self) -> None:
@@ -719,6 +737,9 @@ class TarotTable(PageSession):
         b.description = label
         return b
 
+    def _advice_button(self, what: str) -> W.Widget:
+        return self._button("advice", "Advice", f"{what}, and why", "lightbulb-o")
+
     def _action_buttons(self) -> list[W.Widget]:
         deal, match = self.state, self._match
         if not match.in_progress:
@@ -736,19 +757,19 @@ class TarotTable(PageSession):
                 out.append(b)
             return out
         if deal.phase is Phase.CALLING:
-            return [self._button(f"call {m[5:].lower()}", f"Call {_name(m[5:])}", "FT-8")
-                    for m in legal if m.startswith("call ")]
+            calls = [self._button(f"call {m[5:].lower()}", f"Call {_name(m[5:])}", "FT-8")
+                     for m in legal if m.startswith("call ")]
+            return calls + [self._advice_button("the card a strong player would call")]
         if deal.phase is Phase.DISCARDING:
             need = deal.dog_size - len(deal.discard)
             b = self._button("discard", f"Discard ({len(self.discard_selection)}/{need})",
                              "lay the chosen cards aside (FT-11, FT-12)", "check")
             b.disabled = len(self.discard_selection) != need
-            return [b]
+            return [b, self._advice_button("the cards a strong player would lay aside")]
         if deal.phase is Phase.DECLARING:
             return [self._button("no_chelem", "No chelem", "play on without announcing (FT-14)"),
                     self._button("chelem", "Announce a chelem", "you must then win every trick (FT-14, FT-38)")]
-        advice = self._button("advice", "Advice", "the card a strong player would play here, and why",
-                              "lightbulb-o")
+        advice = self._advice_button("the card a strong player would play here")
         offers = self._poignees()
         if not offers:
             return [advice]

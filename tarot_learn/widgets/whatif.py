@@ -35,6 +35,7 @@ from concurrent.futures import Executor
 from typing import Any, Callable
 
 from ..errors import OptionError
+from ..games.french_tarot.explore import RuleResult, RuleSet, Tally
 from ..games.variants import Variant, knobs, variant
 from ..render.chart import Band, Chart, band_chart
 from ..solve import lost_reason
@@ -42,7 +43,7 @@ from ..solve.explorer import explore, wilson
 from ._common import esc, message_html
 from .session import PageGuard
 
-__all__ = ["Race", "WhatIf", "Z_STOP"]
+__all__ = ["Race", "WhatIf", "Z_STOP", "TarotRace", "TarotWhatIf", "tarot_rules", "TAROT_KNOBS"]
 
 #: The stopping test's interval: 99% (the race looks after every batch, so 95% would stop on
 #: chance too often).
@@ -197,15 +198,19 @@ class WhatIf:
     def __init__(self, game: str = "tarot-solitaire", a: dict[str, Any] | None = None,
                  b: dict[str, Any] | None = None, seconds_per_deal: float = 0.5, max_deals: int = 200,
                  batch: int = 10, first_seed: int = 0, cache: Any = True, processes: int | None = None) -> None:
-        import ipywidgets as W
-
         self.game = game
         sides = {"a": variant(game, **(a or {})), "b": variant(game, **(b or {}))}
         self._race_args = dict(seconds_per_deal=seconds_per_deal, max_deals=max_deals, batch=batch,
                                first_seed=first_seed, cache=cache, processes=processes)
         Race(sides["a"], sides["b"], **self._race_args)       # bad arguments fail here, at once
-        self.race: Race | None = None
-        self.pickers = {s: _pickers(game, sides[s].options) for s in SIDES}
+        self.race: Any = None
+        self._build({s: _pickers(game, sides[s].options) for s in SIDES})
+
+    def _build(self, pickers: dict[str, dict[str, Any]]) -> None:
+        """The widget around the two sides' ``pickers``: Start, Stop, the status line, the chart."""
+        import ipywidgets as W
+
+        self.pickers = pickers
         self.plot = W.HTML(layout=W.Layout(max_width="660px"))
         self.status = W.HTML("Choose two rule sets, then Start.")
         self.start_button = W.Button(description="Start", button_style="primary")
@@ -240,12 +245,11 @@ class WhatIf:
     def start(self, wait: bool = False) -> None:
         """Start a race between the two rule sets shown (a running one is stopped first)."""
         self.stop()
-        v = self.variants()
-        self.race = Race(v["a"], v["b"], **self._race_args)
+        self.race = self._new_race()
         self._stop = threading.Event()
         self.start_button.disabled, self.stop_button.disabled = True, False
         self.deal_box.children, self.board_box.children = (), ()
-        self.status.value = "Solving deals under both rule sets..."
+        self.status.value = "Playing deals under both rule sets..."
         race, stop = self.race, self._stop
         try:
             self._thread = threading.Thread(target=race.run, args=(stop, self._after), daemon=True)
@@ -256,6 +260,10 @@ class WhatIf:
             return
         if wait:
             self._thread.join()
+
+    def _new_race(self) -> Any:
+        v = self.variants()
+        return Race(v["a"], v["b"], **self._race_args)
 
     def stop(self) -> None:
         """Stop the race after the batch in hand."""
@@ -328,3 +336,139 @@ def _pickers(game: str, values: dict[str, Any]) -> dict[str, Any]:
                                style={"description_width": f"{label_w}ch"},
                                layout=W.Layout(width=f"{label_w + option_w}ch"))
             for k in knobs(game)}
+
+
+# ----- French Tarot: two rule sets raced by the robots -----------------------------------------------
+#: The knobs of a French Tarot rule set the widget offers: (name, label, choices).
+TAROT_KNOBS = (
+    ("petit_au_bout", "Petit au bout bonus (FT-36)", (0, 10, 20, 30)),
+    ("contract_base", "contract value (FT-33)", (15, 20, 25, 30, 40)),
+    ("poignee_simple", "simple poignée bonus (FT-37)", (10, 20, 30, 40)),
+    ("prise_from", "robots take a prise from strength", (35, 40, 45, 50)),
+)
+_TAROT_DEFAULTS = {"petit_au_bout": 10, "contract_base": 25, "poignee_simple": 20, "prise_from": 40}
+
+
+def tarot_rules(**knobs: int) -> RuleSet:
+    """A French Tarot :class:`~tarot_learn.games.french_tarot.explore.RuleSet` from the widget's knobs
+    (:data:`TAROT_KNOBS`; the others keep the FFT's values), named by what differs from the FFT.
+
+    >>> tarot_rules(petit_au_bout=20).name, tarot_rules().name
+    ('Petit au bout 20', 'FFT')
+    """
+    unknown = sorted(set(knobs) - set(_TAROT_DEFAULTS))
+    if unknown:
+        raise OptionError(f"unknown French Tarot rule {unknown[0]!r}: the rules are {', '.join(_TAROT_DEFAULTS)}")
+    v = {**_TAROT_DEFAULTS, **knobs}
+    fft = RuleSet()
+    names = {"petit_au_bout": "Petit au bout", "contract_base": "contract", "poignee_simple": "poignée",
+             "prise_from": "prise from"}
+    name = ", ".join(f"{names[k]} {v[k]}" for k in _TAROT_DEFAULTS if v[k] != _TAROT_DEFAULTS[k]) or "FFT"
+    if not isinstance(v["prise_from"], int) or not 0 <= v["prise_from"] <= fft.thresholds[1]:
+        raise OptionError(f"prise_from is a hand strength from 0 to {fft.thresholds[1]} (a garde's), "
+                          f"not {v['prise_from']!r}")
+    return RuleSet(name, v["contract_base"], v["petit_au_bout"], (v["poignee_simple"], *fft.poignee_bonus[1:]),
+                   (v["prise_from"], *fft.thresholds[1:]))
+
+
+class TarotRace:
+    """Two French Tarot rule sets over the same deals, played by club robots in every seat, a batch
+    at a time (:class:`~tarot_learn.games.french_tarot.explore.Tally`): contracts taken, contracts
+    made and the taker's mean score, each with its 95% interval, after every batch.  It runs to
+    ``max_deals`` (the same deals for both sides, so a difference is the rules', not the cards').
+
+    >>> race = TarotRace(tarot_rules(), tarot_rules(petit_au_bout=20), max_deals=20, batch=10)
+    >>> race.run().startswith("after 20 deals")
+    True
+    """
+
+    def __init__(self, a: RuleSet, b: RuleSet, players: int = 4, max_deals: int = 400, batch: int = 50,
+                 first_seed: int = 0) -> None:
+        for name, value, low in (("max_deals", max_deals, 1), ("batch", batch, 1), ("first_seed", first_seed, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low or value > 1_000_000:
+                raise OptionError(f"{name} must be a whole number from {low} to 1,000,000, not {value!r}")
+        self.tallies = {"a": Tally(a, players), "b": Tally(b, players)}
+        self.max_deals, self.batch, self.first_seed = max_deals, batch, first_seed
+        self.history: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+
+    @property
+    def deals(self) -> int:
+        return self.tallies["a"].deals
+
+    @property
+    def done(self) -> bool:
+        return self.deals >= self.max_deals
+
+    def results(self) -> dict[str, RuleResult]:
+        return {s: t.result() for s, t in self.tallies.items()}
+
+    def step(self) -> bool:
+        """Play the next batch under both rule sets; ``True`` while the race goes on."""
+        if self.done:
+            return False
+        start, count = self.first_seed + self.deals, min(self.batch, self.max_deals - self.deals)
+        for tally in self.tallies.values():
+            tally.add(start, count)
+        r = self.results()
+        self.history.append((self.deals, r["a"].made.interval, r["b"].made.interval))
+        return not self.done
+
+    run = Race.run
+
+    def verdict(self) -> str:
+        """One sentence per side: contracts taken and made, the taker's mean score, with intervals."""
+        r = self.results()
+        lines = [f"{s.upper()} ({r[s].rules.name}): contracts taken {r[s].taken}; made {r[s].made}; "
+                 f"taker's mean score {r[s].taker_score}" for s in SIDES]
+        return f"after {self.deals} deals each. " + " ".join(lines)
+
+    def chart(self) -> Chart:
+        """The contracts made under each rule set, with their 95% intervals, against the deals played."""
+        r = self.results()
+        bands = [Band(f"{side.upper()}: {r[side].rules.name}", colour, [h[0] for h in self.history],
+                      [h[1 + k][0] for h in self.history], [h[1 + k][1] for h in self.history])
+                 for k, (side, colour) in enumerate((("a", "#1f77b4"), ("b", "#d95f02")))]
+        return band_chart(bands, "contracts made", "deals played under each rule set",
+                          "contracts made (%), 95% interval")
+
+
+class TarotWhatIf(WhatIf):
+    """The what-if widget for French Tarot: ``TarotWhatIf(b={"petit_au_bout": 20})`` (``a``, ``b``:
+    the knobs of :data:`TAROT_KNOBS` that differ from the FFT on each side; the dropdowns change
+    them too).  Start races the two rule sets (:class:`TarotRace`) with ``players`` robots a seat
+    over ``max_deals`` deals, ``batch`` at a time, and shows contracts taken, made and the taker's
+    mean score with their 95% intervals as they come in."""
+
+    def __init__(self, a: dict[str, int] | None = None, b: dict[str, int] | None = None, players: int = 4,
+                 max_deals: int = 400, batch: int = 50, first_seed: int = 0) -> None:
+        self.game = "french-tarot"
+        self._race_args = dict(players=players, max_deals=max_deals, batch=batch, first_seed=first_seed)
+        sides = {"a": {**_TAROT_DEFAULTS, **(a or {})}, "b": {**_TAROT_DEFAULTS, **(b or {})}}
+        TarotRace(tarot_rules(**sides["a"]), tarot_rules(**sides["b"]), **self._race_args)   # fail at once
+        self.race = None
+        self._build({s: _tarot_pickers(sides[s]) for s in SIDES})
+
+    def rule_sets(self) -> dict[str, RuleSet]:
+        """The two rule sets the dropdowns show now."""
+        return {s: tarot_rules(**{k: w.value for k, w in self.pickers[s].items()}) for s in SIDES}
+
+    def _new_race(self) -> TarotRace:
+        v = self.rule_sets()
+        return TarotRace(v["a"], v["b"], **self._race_args)
+
+    def _offer_contrast(self, race: Any) -> None:
+        import ipywidgets as W
+
+        rows = "".join(f"<tr><td>{s.upper()}: {esc(r.rules.name)}</td><td>{esc(str(r.taken))}</td>"
+                       f"<td>{esc(str(r.made))}</td><td>{esc(str(r.taker_score))}</td></tr>"
+                       for s, r in race.results().items())
+        self.deal_box.children = (W.HTML("<table><tr><th>rules</th><th>contracts taken</th><th>made</th>"
+                                         f"<th>taker's mean score</th></tr>{rows}</table>"),)
+
+
+def _tarot_pickers(values: dict[str, int]) -> dict[str, Any]:
+    import ipywidgets as W
+
+    return {name: W.Dropdown(options=[(str(c), c) for c in choices], value=values[name], description=label,
+                             style={"description_width": "26ch"}, layout=W.Layout(width="36ch"))
+            for name, label, choices in TAROT_KNOBS}

@@ -62,6 +62,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pages one network address may hold (default: --kernels-per-student + 2, room for a "
                         "second browser on a laptop); 0 turns the address limit off, for a class whose "
                         "laptops all reach this server through one address (a school proxy or NAT)")
+    p.add_argument("--table-advice", action="store_true",
+                   help="let a player at a shared table ask the strong robot's advice on their own turn "
+                        "(the card, the king call, the discard, and why)")
     p.add_argument("--https", action="store_true",
                    help="serve over HTTPS (no one on the network reads the traffic): with --certfile and "
                         "--keyfile, or a self-signed certificate made in the class folder")
@@ -147,7 +150,8 @@ def server_config(args: argparse.Namespace, pages: Path, token: str) -> Any:
     # "null" keeps Voila's page on the MathJax bundled with it (else it loads MathJax from a CDN);
     # a widget message is small: a megabyte-long frame is a client misbehaving.
     c.ServerApp.tornado_settings = {"mathjax_url": "null", "mathjax_config": "null",
-                                    "websocket_max_message_size": 1 << 20}
+                                    "websocket_max_message_size": 1 << 20,
+                                    "tarot_learn_table_advice": args.table_advice}
     c.ClassroomKernelManager.update(
         pools=warm_pools(args, pages), refill_gap=DEFAULTS["refill_gap"], max_kernels=DEFAULTS["max_kernels"],
         per_identity=args.kernels_per_student, per_address=_per_address(args),

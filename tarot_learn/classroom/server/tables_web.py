@@ -25,7 +25,7 @@ import weakref
 from typing import Any
 
 from jupyter_server.base.websocket import WebSocketMixin
-from tornado import web, websocket
+from tornado import ioloop, web, websocket
 
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.chat import Chat, Pace
@@ -34,6 +34,8 @@ from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
+from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, TarotLearnError
 
@@ -41,6 +43,7 @@ __all__ = ["ROUTES", "RATE", "Budget", "chat_of"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
+ADVICE_SETTING = "tarot_learn_table_advice"   # tornado setting: the launcher's --table-advice
 
 
 class Budget:
@@ -295,15 +298,47 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             intent = json.loads(message)
             if isinstance(intent, dict) and intent.get("kind") == "chat" and set(intent) == {"kind", "text"}:
                 return self.chat(intent["text"])
+            if intent == {"kind": "advice"}:        # answered to this page only, off the server's loop
+                return self.advise()
             if self.name is None:
                 raise IllegalMove("spectators watch; they do not play", rule="FT-48")
-            self.classroom.hall.act(self.table_id, self.name, intent)
+            self.apply_intent(intent)
         except (TarotLearnError, ValueError, RecursionError) as err:
             return self.send_text(json.dumps({"error": str(err)[:300] or "the page sent something unreadable"}))
         except Exception as err:  # a page's message must never break the socket or the server's loop
             self.log.warning("table %s: a page message failed (%s)", self.table_id, type(err).__name__)
             return self.send_text(json.dumps({"error": "the table could not take that message; nothing changed"}))
         self.classroom.broadcast(self.table_id)
+
+    def apply_intent(self, intent: Any) -> None:
+        """Apply the page's intent; strong robots then think beside the loop (:mod:`.robot_pace`)."""
+        table = self.classroom.hall.table(self.table_id)
+        think_ahead(table)
+        with deferring():
+            try:
+                self.classroom.hall.act(self.table_id, self.name, intent)
+            except NotReady:
+                ioloop.IOLoop.current().spawn_callback(play_robots, self.classroom, table)
+
+    def advise(self) -> None:
+        """The strong robot's advice for this seat's turn (:mod:`~tarot_learn.classroom.table_advice`),
+        when the class server was started with ``--table-advice``; one question at a time per page."""
+        if not self.settings.get(ADVICE_SETTING):
+            raise IllegalMove("the teacher has not turned advice on for this class's tables", rule="page")
+        if getattr(self, "advising", False):
+            raise IllegalMove("the advice is on its way: one question at a time", rule="page")
+        obs, seed = question(self.classroom.hall.table(self.table_id), self.name)
+        self.advising = True
+
+        async def answer() -> None:
+            try:
+                found = await ioloop.IOLoop.current().run_in_executor(None, advice_of, obs, seed)
+                self.send_text(json.dumps(found))
+            except TarotLearnError as err:
+                self.send_text(json.dumps({"error": str(err)[:300]}))
+            finally:
+                self.advising = False
+        ioloop.IOLoop.current().spawn_callback(answer)
 
     def send_text(self, text: str) -> None:
         """Send ``text`` unless the page has gone (a closed socket is simply skipped)."""

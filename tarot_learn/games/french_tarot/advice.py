@@ -6,8 +6,9 @@ suits); the contract is the one the club robot (:class:`.bots.HeuristicBot`) bid
 so the advice and the club robots at the table never disagree (the strong robot weighs its bids by
 search and may bid less boldly).  The card to play is the strong robot's
 (:func:`.strong.evaluate`): each legal card's expected score over the deals the seat cannot tell
-apart, with the rule of thumb it follows when one applies (:func:`play_advice`).  Standard
-library only.
+apart, with the rule of thumb it follows when one applies (:func:`play_advice`).  The discard
+(:func:`discard_advice`) and the king call (:func:`call_advice`) are scored the same way, over
+random deals of the cards the taker has not seen.  Standard library only.
 
 >>> advice = bid_advice("T21 T0 T1 T20 T19 T18 T15 T12 T9 T5 T3 KC KS QS 2W 3W 4P 5P")
 >>> advice.contract, advice.strength
@@ -31,9 +32,11 @@ from .cards import HAND_SIZES, THRESHOLDS, TOTAL_HALF_POINTS, count_bouts, forma
 from .observe import TarotObservation
 from .rules import EXCUSE, HALF_POINTS, PETIT, TWENTY_ONE
 from .scoring import CONTRACT_LABELS
-from .strong import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, Evaluation, evaluate
+from .strong import (DEFAULT_CALL_WORLDS, DEFAULT_DISCARD_WORLDS, DEFAULT_PLAYOUTS, DEFAULT_WORLDS, Evaluation,
+                     call_scores, discard_scores, evaluate)
 
-__all__ = ["Advice", "bid_advice", "bid_thresholds", "PlayAdvice", "play_advice", "principle"]
+__all__ = ["Advice", "bid_advice", "bid_thresholds", "PlayAdvice", "play_advice", "principle", "DiscardAdvice",
+           "discard_advice", "discard_principle", "call_advice", "call_principle"]
 
 
 @dataclass(frozen=True)
@@ -150,23 +153,26 @@ class PlayAdvice:
     expected: tuple[tuple[str, float], ...]
     principle: str
     worlds: int
+    verb: str = "Play"           # "Call" for the king call's advice
 
     @property
     def reason(self) -> str:
         """One sentence: the principle, or why the card is chosen when no rule of thumb decides."""
         if self.principle:
             return self.principle
+        name = R.CARDS[R.card_number(self.card)].french_name.removeprefix("the ")
         if len(self.expected) == 1:
-            return f"{self.card} is the only card you may play (FT-18 .. FT-21)."
-        return (f"No rule of thumb decides here: {self.card} scores best over {self.worlds} deals "
+            return (f"The {name} is the only card you may call (FT-8)." if self.verb == "Call" else
+                    f"The {name} is the only card you may play (FT-18 .. FT-21).")
+        return (f"No rule of thumb decides here: the {name} scores best over {self.worlds} deals "
                 "of the cards you cannot see.")
 
     def __str__(self) -> str:
         scores = ", ".join(f"{card} {mean:+.1f}" for card, mean in self.expected)
-        return f"Play {self.card}. {self.reason} Expected scores: {scores}."
+        return f"{self.verb} {self.card}. {self.reason} Expected scores: {scores}."
 
     def _repr_markdown_(self) -> str:
-        lines = [f"**Advice: play {self.card}**", "", self.reason, "", "| card | expected score |",
+        lines = [f"**Advice: {self.verb.lower()} {self.card}**", "", self.reason, "", "| card | expected score |",
                  "|---|---|"]
         lines += [f"| {card} | {mean:+.1f} |" for card, mean in self.expected]
         return "\n".join(lines)
@@ -261,4 +267,165 @@ def _guard_sentence(seen: Seen, card: int) -> str:
             if guard in seen.plays:
                 return (f"Keep a guard on a king: {R.text(guard)} protects your {R.CARDS[king].french_name}, "
                         "which alone would fall to the first lead of its suit; throw another card.")
+    return ""
+
+
+# ----- the discard and the king call ------------------------------------------------------------------
+def _suit_of(card: int) -> str:
+    """``'Spades'`` for a plain card (its French suit name)."""
+    return R.CARDS[card // 14 * 14 + 13].french_name.split(" of ")[1]
+
+
+def _and(words: "Iterable[str]") -> str:
+    """``'a, b and c'``."""
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _means(scores: dict[int, list[int]]) -> dict[int, float]:
+    return {c: (sum(v) / len(v) if v else 0.0) for c, v in scores.items()}
+
+
+def _ranked(mean: dict[int, float], favourite: int) -> tuple[tuple[str, float], ...]:
+    """Every card with its mean, best first; a tie goes to ``favourite`` (the club robot's), then the lowest."""
+    order = sorted(mean, key=lambda c: (-mean[c], c != favourite, c))
+    return tuple((R.text(c), round(mean[c], 1)) for c in order)
+
+
+@dataclass(frozen=True)
+class DiscardAdvice:
+    """The cards to lay aside with their reasons: ``cards`` the whole discard still to make, in
+    notation, in the order the search chose them; ``expected`` each card that may go aside first
+    with the taker's mean score for the deal over ``worlds`` sampled deals, best first; ``principle``
+    the rules of thumb the discard follows (sentences)."""
+
+    cards: tuple[str, ...]
+    expected: tuple[tuple[str, float], ...]
+    principle: str
+    worlds: int
+
+    @property
+    def card(self) -> str:
+        """The first card to lay aside."""
+        return self.cards[0]
+
+    @property
+    def reason(self) -> str:
+        """The principles, or why these cards when no rule of thumb names them."""
+        return self.principle or (f"No rule of thumb decides here: these cards score best over {self.worlds} "
+                                  "deals of the cards you cannot see.")
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"{card} {mean:+.1f}" for card, mean in self.expected)
+        return f"Lay aside {' '.join(self.cards)}. {self.reason} Expected scores, card first aside: {scores}."
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"**Advice: lay aside {' '.join(self.cards)}**", "", self.reason, "",
+                 "| card first aside | expected score |", "|---|---|"]
+        lines += [f"| {card} | {mean:+.1f} |" for card, mean in self.expected]
+        return "\n".join(lines)
+
+
+def discard_advice(position: "TarotObservation | Seen", *, seed: int = 0,
+                   worlds: int = DEFAULT_DISCARD_WORLDS) -> DiscardAdvice:
+    """The discard the taker should make (:func:`.strong.discard_scores`, one card at a time, each
+    after the ones chosen before), from its observation, with each first card's expected score and
+    the principles (make a void, lay points away, trumps only when forced).
+
+    Two positions alike to the taker give the same advice for the same ``seed``.
+    """
+    seen = position if isinstance(position, Seen) else _seen_of(position)
+    if seen.phase != "discarding" or not seen.legal:
+        raise OptionError("discard advice is for the taker laying cards aside: ask after taking the dog")
+    step, first, chosen = _copy(seen), None, []
+    need = R.layout(seen.players)[2] - len(seen.discard)
+    club = HeuristicBot()
+    while len(chosen) < need:
+        mean = _means(discard_scores(step, seed=seed, worlds=worlds))
+        favourite = club.discard(step)
+        card = max(mean, key=lambda c: (mean[c], c == favourite, -c))
+        first = first or _ranked(mean, favourite)
+        chosen.append(card)
+        step.hand = [c for c in step.hand if c != card]
+        step.discard = sorted(step.discard + [card])
+        step.legal = [("discard", c) for c in R.discard_allowed(step.hand, need - len(chosen))]
+    return DiscardAdvice(tuple(R.text(c) for c in chosen), first or (), discard_principle(seen, chosen), worlds)
+
+
+def _copy(seen: Seen) -> Seen:
+    out = Seen()
+    for name in Seen.__slots__:
+        value = getattr(seen, name)
+        setattr(out, name, list(value) if isinstance(value, list) else value)
+    return out
+
+
+def discard_principle(seen: Seen, cards: "Iterable[int]") -> str:
+    """The rules of thumb a discard of ``cards`` (numbers) from ``seen``'s hand follows, as sentences.
+
+    >>> s = Seen()
+    >>> s.hand = [R.card_number(t) for t in "2S 5S QC 3C KC T4 T9".split()]
+    >>> print(discard_principle(s, [R.card_number("2S"), R.card_number("5S")]))
+    Make a void: with no Spades left you can trump the first Spades led.
+    """
+    cards = sorted(cards)
+    kept = [c for c in seen.hand if c not in cards]
+    said = []
+    voids = sorted({c // 14 for c in cards if c < EXCUSE and not any(k // 14 == c // 14 and k < EXCUSE for k in kept)})
+    if len(voids) == 1:
+        said.append(f"Make a void: with no {_suit_of(voids[0] * 14)} left you can trump the first "
+                    f"{_suit_of(voids[0] * 14)} led.")
+    elif voids:
+        names = " and no ".join(_suit_of(s * 14) for s in voids)
+        said.append(f"Make voids: with no {names} left you can trump the first lead of each.")
+    honours = [c for c in cards if c < EXCUSE and HALF_POINTS[c] >= 3]
+    if honours:
+        named = _and(R.CARDS[c].french_name for c in honours)
+        said.append(f"Lay points away: the discard counts for you (FT-13), so the {named} cannot fall "
+                    "to the defence's king there.")
+    if any(c > EXCUSE for c in cards):
+        said.append("A trump goes aside only when nothing else may (FT-12), and it is shown to all: "
+                    "the lowest, never a bout.")
+    if not said:
+        said.append("Keep kings and trumps, which take tricks; lay aside small cards of your short suits.")
+    return " ".join(said)
+
+
+def call_advice(position: "TarotObservation | Seen", *, seed: int = 0,
+                worlds: int = DEFAULT_CALL_WORLDS) -> PlayAdvice:
+    """The card the taker should call with five players (:func:`.strong.call_scores`), from its
+    observation: each callable card's expected score and the principle (``str`` says "Call ...").
+
+    Two positions alike to the taker give the same advice for the same ``seed``.
+    """
+    seen = position if isinstance(position, Seen) else _seen_of(position)
+    if seen.phase != "calling" or not seen.legal:
+        raise OptionError("call advice is for the taker calling a king: ask when it is your call (five players)")
+    mean = _means(call_scores(seen, seed=seed, worlds=worlds))
+    favourite = HeuristicBot().call(seen)
+    best = max(mean, key=lambda c: (mean[c], c == favourite, -c))
+    return PlayAdvice(R.text(best), _ranked(mean, favourite), call_principle(seen, best), worlds, "Call")
+
+
+def call_principle(seen: Seen, card: int) -> str:
+    """The rule of thumb calling ``card`` follows, as a sentence; ``''`` if none.
+
+    >>> s = Seen()
+    >>> s.hand = [R.card_number(t) for t in "QS NS 2S 5S 3C T4 T9".split()]
+    >>> call_principle(s, R.card_number("KS")).split(":")[0]
+    'Call the king above your honours'
+    """
+    suit = [c for c in seen.hand if c < EXCUSE and c // 14 == card // 14]
+    if card in seen.hand:
+        return ("Calling a card of your own hand means playing alone against four (FT-9): "
+                "only with a hand strong enough for it.")
+    if card not in R.KINGS:
+        return f"You hold all four kings, so you call a {R.CARDS[card].french_name.split(' of ')[0].lower()} (FT-8)."
+    if any(HALF_POINTS[c] >= 3 for c in suit):
+        return ("Call the king above your honours: with the king on your side, your "
+                f"{_and(R.CARDS[c].french_name for c in suit if HALF_POINTS[c] >= 3)} can take tricks.")
+    lengths = {s: sum(1 for c in seen.hand if c < EXCUSE and c // 14 == s) for s in range(4)}
+    if suit and len(suit) == max(lengths.values()):
+        return (f"Call the king of your longest suit: your partner's {_suit_of(card)} king wins a round of "
+                "the suit you must make good.")
     return ""

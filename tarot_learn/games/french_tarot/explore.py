@@ -29,7 +29,7 @@ from .cards import POIGNEE_BONUS
 from .scoring import DealScore
 from .simulate import simulate
 
-__all__ = ["RuleSet", "Share", "Mean", "RuleResult", "Race", "race", "rescore", "how_often_made"]
+__all__ = ["RuleSet", "Share", "Mean", "RuleResult", "Race", "race", "rescore", "how_often_made", "Tally"]
 
 
 @dataclass(frozen=True)
@@ -163,19 +163,42 @@ def rescore(score: DealScore, rules: RuleSet) -> tuple[int, ...]:
     return tuple(s // score.value * value for s in score.scores)
 
 
-def _run(rules: RuleSet, deals: int, seed: int, players: int) -> RuleResult:
-    bots = [HeuristicBot(rules.thresholds)] * players
-    taken = made = 0
-    taker_scores: list[int] = []
-    for i in range(deals):
-        deal = seed + i
-        result = simulate(deal, bots, players=players, dealer=deal % players)
-        if result.score is None:
-            continue
-        taken += 1
-        made += result.score.made
-        taker_scores.append(rescore(result.score, rules)[result.taker])
-    return RuleResult(rules, deals, Share(taken, deals), Share(made, taken, "contracts"), Mean.of(taker_scores))
+class Tally:
+    """One rule set's running count over deals played by club robots in every seat: what
+    :func:`race` sums, kept open so that a live view (the what-if widget) can add deals a batch at
+    a time and show the intervals as they narrow.
+
+    >>> t = Tally(RuleSet(petit_au_bout=20))
+    >>> t.add(0, 10); t.add(10, 10); t.result().deals
+    20
+    """
+
+    def __init__(self, rules: RuleSet, players: int = 4) -> None:
+        if not isinstance(rules, RuleSet):
+            raise OptionError(f"each rule set is a RuleSet, not {type(rules).__name__}")
+        if isinstance(players, bool) or players not in (3, 4, 5):
+            raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
+        rules.check()
+        self.rules, self.players = rules, players
+        self.bots = [HeuristicBot(rules.thresholds)] * players
+        self.deals = self.taken = self.made = 0
+        self.taker_scores: list[int] = []
+
+    def add(self, first: int, count: int) -> None:
+        """Play deals ``first`` .. ``first + count - 1`` (the dealer turns with the deal) and count them."""
+        for deal in range(first, first + count):
+            result = simulate(deal, self.bots, players=self.players, dealer=deal % self.players)
+            self.deals += 1
+            if result.score is None:
+                continue
+            self.taken += 1
+            self.made += result.score.made
+            self.taker_scores.append(rescore(result.score, self.rules)[result.taker])
+
+    def result(self) -> RuleResult:
+        """The count so far, with its intervals."""
+        return RuleResult(self.rules, self.deals, Share(self.taken, self.deals),
+                          Share(self.made, self.taken, "contracts"), Mean.of(self.taker_scores))
 
 
 def race(*rule_sets: RuleSet, deals: int = 1000, seed: int = 0, players: int = 4) -> Race:
@@ -191,13 +214,10 @@ def race(*rule_sets: RuleSet, deals: int = 1000, seed: int = 0, players: int = 4
         raise OptionError("give one rule set or more to race, e.g. race(RuleSet(), RuleSet(petit_au_bout=20))")
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 1_000_000:
         raise OptionError(f"deals must be a whole number from 1 to 1000000, not {deals!r}")
-    if isinstance(players, bool) or players not in (3, 4, 5):
-        raise OptionError(f"players must be 3, 4 or 5, not {players!r}")
-    for rules in rule_sets:
-        if not isinstance(rules, RuleSet):
-            raise OptionError(f"each rule set is a RuleSet, not {type(rules).__name__}")
-        rules.check()
-    return Race(tuple(_run(r, deals, seed, players) for r in rule_sets), players, seed)
+    tallies = [Tally(rules, players) for rules in rule_sets]
+    for tally in tallies:
+        tally.add(seed, deals)
+    return Race(tuple(t.result() for t in tallies), players, seed)
 
 
 class _Taker(HeuristicBot):

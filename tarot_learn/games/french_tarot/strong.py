@@ -10,8 +10,9 @@ the card with the best mean score.  Its bids may come from the same kind of sear
 (:func:`bid_scores`, ``bid_worlds`` > 0, three or four players): each bid it may make, scored over
 random deals of the cards it has not seen (with ``bid_worlds=0`` it bids as the club robot; in 300
 duplicate deals the search took 42 contracts and made 81% where the club robot's bids took 53 and
-made 75% with the same card play, and scored some 6 points a deal more).  The king call,
-the discard, the poignée and the chelem announcement stay the club robot's.
+made 75% with the same card play, and scored some 6 points a deal more).  The king call and the
+discard are scored by the same kind of search (:func:`call_scores`, :func:`discard_scores`), which
+the adviser uses; the robot itself calls, discards, shows poignées and announces as the club robot.
 
 The robot sees only its seat: the worlds are drawn from its :class:`~.bots.Seen`, with a random
 stream seeded by the bot's seed and by what the seat has seen, so two positions alike to the seat
@@ -35,14 +36,17 @@ from .bots import Bot, HeuristicBot, Seen, add_level, sure_chelem
 from .rules import EXCUSE
 from .worlds import World, knowledge, sample
 
-__all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "DEFAULT_WORLDS", "DEFAULT_PLAYOUTS",
-           "DEFAULT_BID_WORLDS", "STRONG_THRESHOLDS"]
+__all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "call_scores", "discard_scores", "DEFAULT_WORLDS",
+           "DEFAULT_PLAYOUTS", "DEFAULT_BID_WORLDS", "DEFAULT_CALL_WORLDS", "DEFAULT_DISCARD_WORLDS",
+           "STRONG_THRESHOLDS"]
 
 # Budget per decision: at most this many worlds, and about this many played-out deals in all
 # (fewer worlds when many cards are legal).  About 40 ms a decision in CPython on a laptop core.
 DEFAULT_WORLDS = 24
 DEFAULT_PLAYOUTS = 96
 DEFAULT_BID_WORLDS = 32          # random deals for each bid of the bidding search (about 50 ms a bid)
+DEFAULT_CALL_WORLDS = 32         # random deals for each callable card (five players)
+DEFAULT_DISCARD_WORLDS = 8       # random deals for each card that may go aside (up to 24 cards)
 # The hand strengths (bots.hand_strength) from which it bids a prise, garde, garde sans, garde contre.
 STRONG_THRESHOLDS = (40, 50, 68, 80)
 
@@ -237,24 +241,16 @@ def bid_scores(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_BID_WORLDS,
     unseen = [c for c in range(78) if c not in held]
     club = HeuristicBot(thresholds)
     scores: dict[int, list[int]] = {a[1]: [] for a in seen.legal}
-    each = R.layout(seen.players)[0]
     for _ in range(max(1, worlds)):
-        rng.shuffle(unseen)
-        hands, at = [], 0
-        for s in range(seen.players):
-            if s == seen.seat:
-                hands.append(list(seen.hand))
-            else:
-                hands.append(sorted(unseen[at:at + each]))
-                at += each
+        hands, dog = _other_hands(seen, unseen, rng)
         for bid in scores:
-            scores[bid].append(_deal_out(seen, hands, sorted(unseen[at:]), bid, club))
+            scores[bid].append(_deal_out(seen, hands, dog, bid, club))
     return scores
 
 
 def _deal_out(seen: Seen, hands: list[list[int]], dog: list[int], bid: int, club: HeuristicBot) -> int:
     """The seat's score for one world after it bids ``bid``: the rest of the deal by the club robot."""
-    n, me, dealer = seen.players, seen.seat, seen.dealer
+    n, dealer = seen.players, seen.dealer
     bids = list(seen.bids) + [bid]
     other = Seen()
     other.phase, other.players, other.dealer = "bidding", n, dealer
@@ -265,11 +261,29 @@ def _deal_out(seen: Seen, hands: list[list[int]], dog: list[int], bid: int, club
     if contract == R.PASS:
         return 0
     taker = (dealer + 1 + bids.index(contract)) % n
+    return _finish_deal(seen, hands, dog, contract, taker, -1, club)
+
+
+def _finish_deal(seen: Seen, hands: list[list[int]], dog: list[int], contract: int, taker: int, called: int,
+                 club: HeuristicBot) -> int:
+    """The seat's score for one world from the end of the bidding (and the call): the club robot's
+    discard on a prise or a garde, then :func:`_play_after_discard`."""
     hands = [list(h) for h in hands]
     discard: list[int] = []
     if contract <= R.GARDE:
-        hands[taker] = _discarded(sorted(hands[taker] + dog), dog, discard, contract, taker, club, n)
+        hands[taker] = _discarded(sorted(hands[taker] + dog), dog, discard, contract, taker, club, seen.players)
         dog = []
+    return _play_after_discard(seen, hands, discard, dog, contract, taker, called, club)
+
+
+def _play_after_discard(seen: Seen, hands: list[list[int]], discard: list[int], dog: list[int], contract: int,
+                        taker: int, called: int, club: HeuristicBot) -> int:
+    """The seat's score for one world once the discard is down: poignées and the chelem as the club
+    robot announces them, then the whole play by the club robot (the called card's holder is the
+    partner, FT-9)."""
+    n = seen.players
+    holder = next((s for s in range(n) if called in hands[s]), -1) if called >= 0 else -1
+    partner = holder if holder != taker else -1
     shown_pool = [c for c in discard if c > EXCUSE]
     poignees = []
     for s in range(n):
@@ -278,11 +292,68 @@ def _deal_out(seen: Seen, hands: list[list[int]], dog: list[int], bid: int, club
         if choices:
             poignees.append((s, len(choices[-1])))
     chelem = sure_chelem(hands[taker], discard)
-    f = _Facts(me, n, taker, contract, chelem, -1, -1, (), (), taker if chelem else (dealer + 1) % n,
-               frozenset(), tuple(discard), tuple(poignees), R.layout(n)[0])
-    attack = [s == taker for s in range(n)]
-    start = _Start(hands, discard, dog, -1, attack, [[] for _ in range(n)], None, None)
+    f = _Facts(seen.seat, n, taker, contract, chelem, called, partner, (), (),
+               taker if chelem else (seen.dealer + 1) % n, frozenset(), tuple(discard), tuple(poignees),
+               R.layout(n)[0])
+    attack = [s == taker or s == partner for s in range(n)]
+    start = _Start(hands, discard, dog, partner, attack, [[] for _ in range(n)], None, None)
     return _play_out(f, start, -1, club)
+
+
+def _other_hands(seen: Seen, unseen: list[int], rng: Rng) -> tuple[list[list[int]], list[int]]:
+    """One random deal of the ``unseen`` cards to the other seats (a full hand each), the rest to
+    the dog; the seat keeps its own hand."""
+    rng.shuffle(unseen)
+    each = R.layout(seen.players)[0]
+    hands, at = [], 0
+    for s in range(seen.players):
+        if s == seen.seat:
+            hands.append(list(seen.hand))
+        else:
+            hands.append(sorted(unseen[at:at + each]))
+            at += each
+    return hands, sorted(unseen[at:])
+
+
+def call_scores(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_CALL_WORLDS) -> dict[int, list[int]]:
+    """Each card the taker (``seen``, five players, to call) may call, scored over ``worlds``
+    random deals of the cards it has not seen: the called card's holder is the partner (the taker
+    alone when it lies in the dog or its own hand), then the discard and the play by the club
+    robot.  The same deals serve every card; what the others' bids tell is not used."""
+    if seen.phase != "calling" or not seen.legal:
+        raise OptionError("the call search answers a taker that is to call a king (five players)")
+    rng = Rng(decision_seed(seed, seen))
+    held = set(seen.hand)
+    unseen = [c for c in range(78) if c not in held]
+    club = HeuristicBot()
+    scores: dict[int, list[int]] = {a[1]: [] for a in seen.legal}
+    for _ in range(max(1, worlds)):
+        hands, dog = _other_hands(seen, unseen, rng)
+        for card in scores:
+            scores[card].append(_finish_deal(seen, hands, dog, seen.contract, seen.seat, card, club))
+    return scores
+
+
+def discard_scores(seen: Seen, *, seed: int = 0, worlds: int = DEFAULT_DISCARD_WORLDS) -> dict[int, list[int]]:
+    """Each card the taker (``seen``, to discard) may lay aside next, scored over ``worlds`` random
+    deals of the cards it has not seen: the card goes aside, the club robot completes the discard,
+    and the deal is played out by the club robot.  The same deals serve every card."""
+    if seen.phase != "discarding" or not seen.legal:
+        raise OptionError("the discard search answers a taker that is to lay cards aside")
+    rng = Rng(decision_seed(seed, seen))
+    held = set(seen.hand) | set(seen.discard)
+    unseen = [c for c in range(78) if c not in held]
+    club = HeuristicBot()
+    scores: dict[int, list[int]] = {a[1]: [] for a in seen.legal}
+    for _ in range(max(1, worlds)):
+        hands, _ = _other_hands(seen, unseen, rng)
+        for card in scores:
+            hand = [c for c in seen.hand if c != card]
+            discard = sorted(seen.discard + [card])
+            hands[seen.seat] = _discarded(hand, seen.dog, discard, seen.contract, seen.seat, club, seen.players)
+            scores[card].append(_play_after_discard(seen, hands, discard, [], seen.contract, seen.seat,
+                                                    seen.called, club))
+    return scores
 
 
 def _discarded(hand: list[int], dog: list[int], discard: list[int], contract: int, taker: int,

@@ -24,6 +24,7 @@ function connect() {
     const data = JSON.parse(ev.data);
     if (window.chatReceive && chatReceive(data)) return;     // the chat panel's own messages (chat.js)
     if (data.key) { localStorage.setItem(keyName, data.key); return; }
+    if (data.advice) return;                 // advice.js shows it
     if (data.error) { say(data.error, true); if (data.fatal) closedByServer = true; return; }
     if (ev.data === lastFrame) return;      // nothing new: keep the page (and a half-made click) as it is
     lastFrame = ev.data; view = data; draw();
