@@ -155,12 +155,15 @@ def test_the_journal_files_each_kernels_answers_under_its_owner(tmp_path, roster
         monkeypatch.setattr(userdata, "kernel_id", lambda k=kernel: k)
         assert progress.record("04.one", False, name="Whoever", answer=["Trump 7", "Excuse"]) is not None
     ada = roster.claim(ADA, "Ada")
+    owners = {k: v for k, v in kernels.items() if v}
     journal = Journal(tmp_path / "class", roster)
-    assert journal.collect(kernels.get, alive.__contains__) == 0            # moved aside, not read yet
-    assert journal.collect(kernels.get, alive.__contains__) == 1            # Ada's; the warm one waits
+    assert journal.collect(owners, alive.__contains__) == 0                 # moved aside, not read yet
+    owners.clear()                                                          # Ada closed her page at once
+    assert journal.collect(owners, alive.__contains__) == 1                 # Ada's; the warm one waits
     assert [(e[0], e[2], e[3]) for e in roster.events()] == [(ada.id, "04.one", "Trump 7 Excuse")]
     left = sorted(p.name.split(".")[0] for p in userdata.journal_dir(tmp_path / "class").iterdir())
     assert left == ["22222222-2222-4222-8222-222222222222"]                 # the dead unowned one dropped
+    assert journal.known == {}                                              # Ada's kernel filed and gone
 
 
 def test_no_journal_off_a_class_server_or_outside_a_kernel(tmp_path, monkeypatch):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from tarot_learn import userdata
 from tarot_learn.classroom.model.roster import Roster
@@ -47,21 +47,28 @@ def _read(path: Path) -> list[object]:
 
 
 class Journal:
-    """The journal folder of the class at ``class_dir``, filed into ``roster``."""
+    """The journal folder of the class at ``class_dir``, filed into ``roster``.
+
+    The owners of the kernels seen in earlier rounds are remembered until their files are filed: a
+    page closed right after its last answer shuts its kernel down (and the server forgets whose it
+    was) before the next round."""
 
     def __init__(self, class_dir: str | Path, roster: Roster) -> None:
         self.folder, self.roster = userdata.journal_dir(class_dir), roster
+        self.known: dict[str, str] = {}
 
-    def collect(self, owner_of: Callable[[str], str | None], alive: Callable[[str], bool]) -> int:
+    def collect(self, owners: Mapping[str, str], alive: Callable[[str], bool]) -> int:
         """One round: file what was moved aside last round, move aside what was written since.
-        ``owner_of(kernel id)`` is the identity the kernel was handed to (None: nobody yet) and
-        ``alive(kernel id)`` whether it still runs.  Returns how many answers were new."""
+        ``owners`` maps each kernel id to the identity it was handed to (a warm kernel: absent) and
+        ``alive(kernel id)`` says whether it still runs.  Returns how many answers were new."""
+        self.known.update(owners)
         if not self.folder.is_dir():
+            self.known = {k: v for k, v in self.known.items() if alive(k)}
             return 0
         new = 0
         for path in sorted(self.folder.glob(f"*{FILING}")):
             kernel = path.name.split(".", 1)[0]
-            owner = owner_of(kernel)
+            owner = self.known.get(kernel)
             if owner is None and alive(kernel):
                 continue                                  # handed to a browser soon: wait for it
             if owner is not None:
@@ -73,4 +80,6 @@ class Journal:
                 path.rename(path.with_name(f"{path.stem}.{number}{FILING}"))
             except OSError:
                 continue
+        pending = {p.name.split(".", 1)[0] for p in self.folder.iterdir()}
+        self.known = {k: v for k, v in self.known.items() if alive(k) or k in pending}
         return new

@@ -150,7 +150,7 @@ def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], 
 
     def collect() -> None:
         try:
-            journal.collect(owners.get, lambda kernel: kernel in km)
+            journal.collect(owners, lambda kernel: kernel in km)
         except (OSError, TarotLearnError) as err:   # a class folder gone read-only: said, tried again
             serverapp.log.warning("Filing the lessons' answers failed: %s", err)
 
