@@ -64,6 +64,8 @@ bench: $(VENV)/.installed
 	@echo "== benchmarks/classroom_load.py (a class of 30 and 3 browsers joining within 10 s)"
 	$(PY) benchmarks/classroom_load.py --students 30 --browsers 3
 	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
+	@echo "== benchmarks/classroom_dashboard.py (the dashboard of 60 while 30 play)"
+	$(PY) benchmarks/classroom_dashboard.py --roster 60 --students 30
 
 images: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.artbuild
