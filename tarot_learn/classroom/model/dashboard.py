@@ -53,23 +53,30 @@ def _seconds(times: list[float]) -> float:
 
 
 def _student_lessons(events: list[Event], lessons: Lessons) -> dict[str, dict[str, Any]]:
-    """One student's lines: lesson -> solved, first try, answers, seconds, exercises in it."""
-    firsts: dict[str, bool] = {}
+    """One student's lines: lesson -> solved, first try, answers, seconds, exercises in it (one pass)."""
+    lines: dict[str, dict[str, Any]] = {}
+    seen: set[str] = set()
     solved: set[str] = set()
-    answers: Counter[str] = Counter()
     times: dict[str, list[float]] = defaultdict(list)
     for _, kind, item, _, right, at in events:
         if kind != "exercise":
             continue
-        firsts.setdefault(item, right)
-        solved.update([item] if right else [])
-        answers[_lesson_of(item)] += 1
-        times[_lesson_of(item)].append(at)
-    return {lesson: {"solved": sum(_lesson_of(i) == lesson for i in solved),
-                     "first_try": sum(_lesson_of(i) == lesson and ok for i, ok in firsts.items()),
-                     "answers": answers[lesson], "seconds": _seconds(times[lesson]),
-                     "total": len(lessons[lesson][1]) if lesson in lessons else 0}
-            for lesson in sorted(answers)}
+        lesson = _lesson_of(item)
+        line = lines.get(lesson)
+        if line is None:
+            total = len(lessons[lesson][1]) if lesson in lessons else 0
+            line = lines[lesson] = {"solved": 0, "first_try": 0, "answers": 0, "seconds": 0.0, "total": total}
+        line["answers"] += 1
+        times[lesson].append(at)
+        if item not in seen:
+            seen.add(item)
+            line["first_try"] += right
+        if right and item not in solved:
+            solved.add(item)
+            line["solved"] += 1
+    for lesson, line in lines.items():
+        line["seconds"] = _seconds(times[lesson])
+    return dict(sorted(lines.items()))
 
 
 def _weakest(events: list[Event]) -> list[str]:

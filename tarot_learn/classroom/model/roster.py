@@ -80,10 +80,12 @@ def parse_names(text: str) -> list[str]:
 
 class Roster:
     """The roster of one class file (see the module).  ``revision`` grows with every change made
-    through this object, so a page built from the roster is rebuilt only when it changed."""
+    through this object, so a page built from the roster is rebuilt only when it changed.  The
+    filed answers are read again only after a change to them: the server is their one writer."""
 
     def __init__(self, store: ClassStore, clock: Callable[[], float] = time.time) -> None:
         self.store, self.clock, self.revision = store, clock, 0
+        self._events: list[tuple[int, str, str, str, bool, float]] | None = None
 
     # ----- reading -------------------------------------------------------------------------------
     def students(self) -> list[Student]:
@@ -132,7 +134,7 @@ class Roster:
                        "VALUES (?, ?, 1, ?)", (browser, row["id"], now))
             db.execute("UPDATE learning_events SET student_id = ? WHERE browser = ? AND student_id IS NULL",
                        (row["id"], browser))
-        self.revision += 1
+        self.revision, self._events = self.revision + 1, None
         return Student(int(row["id"]), str(row["name"]), True)
 
     # ----- the teacher ---------------------------------------------------------------------------
@@ -178,7 +180,7 @@ class Roster:
             db.execute("UPDATE roster_browsers SET student_id = ? WHERE student_id = ?", (target.id, source.id))
             db.execute("UPDATE learning_events SET student_id = ? WHERE student_id = ?", (target.id, source.id))
             db.execute("DELETE FROM roster_students WHERE id = ?", (source.id,))
-        self.revision += 1
+        self.revision, self._events = self.revision + 1, None
         return self.get(target.id)
 
     def free(self, student_id: object) -> Student:
@@ -197,7 +199,7 @@ class Roster:
             db.execute("DELETE FROM roster_browsers WHERE student_id = ?", (student.id,))
             db.execute("DELETE FROM learning_events WHERE student_id = ?", (student.id,))
             db.execute("DELETE FROM roster_students WHERE id = ?", (student.id,))
-        self.revision += 1
+        self.revision, self._events = self.revision + 1, None
 
     # ----- answers -------------------------------------------------------------------------------
     def file(self, identity: str, events: Iterable[object]) -> int:
@@ -216,14 +218,17 @@ class Roster:
                            "right, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            [(r[0], browser, student_id, *r[1:]) for r in rows])
             new = db.total_changes - before
-        self.revision += 1 if new else 0
+        if new:
+            self.revision, self._events = self.revision + 1, None
         return new
 
     def events(self) -> list[tuple[int, str, str, str, bool, float]]:
         """Every filed answer: (student id, kind, item, answer, right, time), oldest first."""
-        rows = self.store.read("SELECT student_id, kind, item, answer, right, at FROM learning_events "
-                               "WHERE student_id IS NOT NULL ORDER BY at, id")
-        return [(r[0], r[1], r[2], r[3], bool(r[4]), float(r[5])) for r in rows]
+        if self._events is None:
+            rows = self.store.read("SELECT student_id, kind, item, answer, right, at FROM learning_events "
+                                   "WHERE student_id IS NOT NULL ORDER BY at, id")
+            self._events = [(r[0], r[1], r[2], r[3], bool(r[4]), float(r[5])) for r in rows]
+        return list(self._events)
 
 
 def _event_row(event: object) -> tuple[str, str, str, str, int, float] | None:
