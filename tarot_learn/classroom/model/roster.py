@@ -218,7 +218,7 @@ class Roster:
                            "right, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            [(r[0], browser, student_id, *r[1:]) for r in rows])
             new = db.total_changes - before
-        if new:
+        if new and student_id is not None:      # unnamed answers show nowhere until the browser is named
             self.revision, self._events = self.revision + 1, None
         return new
 
