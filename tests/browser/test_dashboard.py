@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.browser.test_challenge_browser import PLAY_BY_CLICKS, join, open_teacher_page
+from tests.browser.test_challenge_browser import PLAY_BY_CLICKS, join, open_teacher_page, serious_violations
 from tests.test_challenge import GAME, SEED, ClassServer, free_port
 
 LESSON = "02_numerology.ipynb"
@@ -94,6 +94,7 @@ def test_the_teacher_sees_three_students_learn(server, browser):
     page.get_by_label(re.compile("Type your first name once")).fill("ben")
     page.get_by_role("button", name="This is me").click()
     page.get_by_text(re.compile(r"Ben is taken by another browser")).wait_for(timeout=20_000)
+    assert serious_violations(page) == []                            # the class page with its name box
 
     rows = teacher.locator("#students tbody tr")
     try:
@@ -107,6 +108,7 @@ def test_the_teacher_sees_three_students_learn(server, browser):
     exercise = teacher.locator(f"#exercises tr[data-exercise='{EXERCISE}']")
     assert re.sub(r"\s+", " ", exercise.inner_text()).strip() == f"{EXERCISE} 3 of 3 who tried 100 % 14 (2)"
     assert teacher.locator("#summary").inner_text().startswith("3 of 3 students named")
+    assert serious_violations(teacher) == []
 
     answer = teacher_context.request.get(f"{server.base}tarot/teacher/dashboard.csv")
     assert answer.status == 200
@@ -121,5 +123,6 @@ def test_the_teacher_sees_three_students_learn(server, browser):
     projector.get_by_text(re.compile(r"^3 of 3 students named")).wait_for(timeout=20_000)
     projector.get_by_text(EXERCISE).wait_for()
     assert projector.locator("button, input, select, textarea, form").count() == 0
+    assert serious_violations(projector) == []
     for context in (*contexts, other, teacher_context):
         context.close()
