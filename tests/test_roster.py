@@ -81,7 +81,8 @@ def test_filing_keeps_each_answer_once_and_skips_malformed_ones(roster):
     bad = [{"event": "x", "kind": "shell", "item": "04.one", "right": True, "at": 1},
            {"event": "y", "kind": "exercise", "item": "04.one", "right": "yes", "at": 1},
            {"event": "", "kind": "exercise", "item": "04.one", "right": True, "at": 1},
-           {"event": "z", "kind": "exercise", "item": "x" * 200, "right": True, "at": 1}, "text", None]
+           {"event": "z", "kind": "exercise", "item": "x" * 200, "right": True, "at": 1},
+           {"event": "w", "kind": "exercise", "item": "04.one", "right": True, "at": float("inf")}, "text", None]
     assert roster.file(ADA, [good, good, *bad]) == 1
     assert roster.file(ADA, [good]) == 0
 

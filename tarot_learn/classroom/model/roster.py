@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -239,7 +240,7 @@ def _event_row(event: object) -> tuple[str, str, str, str, int, float] | None:
     answer = event.get("answer", "")
     if not (isinstance(eid, str) and 0 < len(eid) <= MAX_EVENT and kind in KINDS and isinstance(item, str)
             and 0 < len(item) <= MAX_ITEM and isinstance(right, bool) and isinstance(at, (int, float))
-            and not isinstance(at, bool) and at == at):
+            and not isinstance(at, bool) and math.isfinite(at)):
         return None
     text = answer if isinstance(answer, str) else json.dumps(answer, default=str)
     return eid, str(kind), item, " ".join(text.split())[:MAX_ANSWER], int(right), float(at)
