@@ -66,6 +66,8 @@ bench: $(VENV)/.installed
 	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
 	@echo "== benchmarks/tables_load.py: 30 students at 8 tables, strong robots in the empty seats"
 	$(PY) benchmarks/tables_load.py --tables 8 --students 30 --robot-level strong
+	@echo "== benchmarks/classroom_dashboard.py (the dashboard of 60 while 30 play)"
+	$(PY) benchmarks/classroom_dashboard.py --roster 60 --students 30
 
 images: $(VENV)/.installed
 	$(PY) -m tarot_learn.render.artbuild

@@ -32,16 +32,19 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import itertools
 import re
 import sys
 import tempfile
+import time
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 from .errors import OptionError
 
-__all__ = ["data_dir", "safe_name", "MAX_NAME", "learner", "set_learner", "on_class_server", "write_json"]
+__all__ = ["data_dir", "safe_name", "MAX_NAME", "learner", "set_learner", "on_class_server", "write_json",
+           "journal", "journal_dir", "kernel_id", "JOURNAL_SUFFIX"]
 
 APP = "tarot_learn"
 MAX_NAME = 40  # characters kept from a learner's name: a file name, not an essay
@@ -157,3 +160,45 @@ def set_learner(name: str) -> str:
     else:
         write_json(data_dir("progress") / "learner.json", {"name": name})
     return name
+
+
+# ----- the class server's journal of answers ---------------------------------------------------------
+JOURNAL_SUFFIX = ".jsonl"
+_KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\.json")
+_counter = itertools.count(1)
+
+
+def journal_dir(class_dir: str | Path) -> Path:
+    """Where the kernels of the class at ``class_dir`` write the answers the server files."""
+    return Path(class_dir) / "journal"
+
+
+def kernel_id() -> str:
+    """The id the server gave this kernel (read from its connection file, ``kernel-<id>.json``, which
+    the server names; a page cannot change it); ``""`` outside a server's kernel."""
+    try:
+        from ipykernel.connect import get_connection_file
+
+        match = _KERNEL_FILE.fullmatch(Path(get_connection_file()).name)
+    except Exception:  # no kernel here (a script, a test), or not one a server started
+        return ""
+    return match.group(1) if match else ""
+
+
+def journal(entry: dict[str, Any]) -> bool:
+    """On a class server, add one answer (``{"kind", "item", "answer", "right"}``) to this kernel's
+    journal; the server files it under the browser it handed this kernel to, so a lesson records
+    under the student's roster name without the page naming anyone.  Elsewhere, or when the class
+    folder cannot be written, nothing (returns False): the lesson goes on."""
+    folder, kernel = os.environ.get("TAROT_LEARN_CLASS_DIR"), kernel_id()
+    if not folder or not kernel:
+        return False
+    line = json.dumps({**entry, "event": f"{kernel}-{time.time_ns()}-{next(_counter)}", "at": time.time()})
+    try:
+        path = journal_dir(folder)
+        path.mkdir(exist_ok=True)
+        with open(path / f"{kernel}{JOURNAL_SUFFIX}", "a", encoding="utf-8") as out:
+            out.write(line + "\n")   # one short write: lines of two answers never interleave
+    except OSError:
+        return False
+    return True

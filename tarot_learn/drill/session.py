@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterable
 
+from .. import userdata
 from ..cards import Card
 from ..errors import OptionError, TarotLearnError
 from .answers import check_unanswered, is_right_for, picked
@@ -234,6 +235,8 @@ class Drill:
         st.seconds += seconds
         st.correct += correct
         self.memory.review(self._slot.flashcard, correct, seconds, self.now())
+        # on a class server, the teacher's dashboard lists each student's weakest cards
+        userdata.journal({"kind": "drill", "item": str(q.card), "answer": given, "right": bool(correct)})
         marked = MarkedAnswer(q, given, True, correct, q.expected, note(q.kind, q.card), seconds)
         self._feedback = marked
         self.history.append(marked)

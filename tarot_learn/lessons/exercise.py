@@ -217,7 +217,7 @@ class Exercise:
                 self.first_try = self.first_try or (self.attempts == 1 and not self.solved)
                 self.solved = True
             self.feedback = self._judge(read, right)
-            self._record(right)
+            self._record(right, read)
         return self._shown(value)
 
     def _shown(self, value: Any) -> Feedback:
@@ -256,12 +256,12 @@ class Exercise:
 
         return f"{rules.title(str(self.rule))} (the whole rule is on the rule sheet)"
 
-    def _record(self, right: bool) -> None:
+    def _record(self, right: bool, answer: Any = "") -> None:
         if not self.record:
             return
         from tarot_learn.lessons import progress
 
-        progress.record(self.id, right)
+        progress.record(self.id, right, answer=answer)
 
     @property
     def widget(self) -> Any:

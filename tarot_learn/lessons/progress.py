@@ -6,9 +6,11 @@ Each learner has one JSON file under ``tarot_learn.userdata.data_dir("progress")
 user's data folder, on a class server the class folder, in the static site the browser-kept
 ``/drive`` (so progress survives a reload there too).
 
-The learner is named by ``learner=NAME`` in the page's address when Voila serves the lesson (a class
-server's link per student), else the name chosen on the start-here page (:func:`set_learner`), else
-the ``TAROT_LEARN_LEARNER`` environment variable, else the computer's user name.
+The learner is named by ``learner=NAME`` in the page's address when Voila serves the lesson, else
+the name chosen on the start-here page (:func:`set_learner`), else the ``TAROT_LEARN_LEARNER``
+environment variable, else the computer's user name.  On a class server every answer also goes to
+the class's journal (:func:`tarot_learn.userdata.journal`), filed by the server under the roster
+name of the browser that owns the kernel.
 
 Files are replaced atomically (written beside, then ``os.replace``), so a kernel stopped mid-write
 leaves the old file whole.  A file that cannot be read is set aside (renamed, never deleted) and the
@@ -105,9 +107,15 @@ def load(name: str | None = None) -> dict[str, dict[str, Any]]:
     return {str(k): dict(v) for k, v in exercises.items()}
 
 
-def record(exercise_id: str, right: bool, name: str | None = None) -> dict[str, Any]:
+def record(exercise_id: str, right: bool, name: str | None = None, answer: Any = "") -> dict[str, Any]:
     """Record one judged answer; returns the exercise's entry.  A folder that cannot be written is
-    said in one line (the lesson goes on; the attempt is simply not kept)."""
+    said in one line (the lesson goes on; the attempt is simply not kept).
+
+    On a class server the answer (``answer``: what the learner gave, which the teacher's dashboard
+    counts among the common wrong ones) also goes to the kernel's journal, which the server files
+    under the roster name of the browser it handed this kernel to: a name in the page's address
+    names no one there."""
+    userdata.journal({"kind": "exercise", "item": exercise_id, "answer": _answer_text(answer), "right": bool(right)})
     name = name or learner()
     if not name:
         return {"attempts": 1, "solved": right, "first_try": right}
@@ -125,6 +133,13 @@ def record(exercise_id: str, right: bool, name: str | None = None) -> dict[str, 
         _notices.append(line)
         sys.stderr.write(line + "\n")
     return entry
+
+
+def _answer_text(answer: Any) -> str:
+    """An answer as the dashboard shows it: cards by their names, a list joined by spaces."""
+    if isinstance(answer, (list, tuple)):
+        return " ".join(str(a) for a in answer)
+    return "" if answer is None else str(answer)
 
 
 def _notebooks() -> Path:

@@ -18,7 +18,7 @@ from tarot_learn.classroom.model.keys import hash_any
 from tarot_learn.classroom.model.leaderboard import cards_home
 from tarot_learn.errors import SaveError
 
-__all__ = ["Step", "MIGRATIONS", "CHALLENGE", "TABLES"]
+__all__ = ["Step", "MIGRATIONS", "CHALLENGE", "TABLES", "ROSTER"]
 
 Step = Union[str, Callable[[sqlite3.Connection], None]]
 
@@ -115,5 +115,23 @@ TABLES: list[Step] = [
     """,
 ]
 
+# The roster: each student once (``name_key``, the case-folded name, is unique), the browsers bound to
+# them (a digest of the server-made identity; ``active`` 0 once the teacher frees the name), and what
+# their lesson and drill pages answered, filed by the server under the browser that owned the kernel.
+ROSTER: list[Step] = [
+    """
+    CREATE TABLE roster_students (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE, added REAL NOT NULL);
+    CREATE TABLE roster_browsers (browser TEXT PRIMARY KEY, student_id INTEGER NOT NULL,
+        active INTEGER NOT NULL, bound REAL NOT NULL);
+    CREATE INDEX roster_browsers_by_student ON roster_browsers (student_id);
+    CREATE TABLE learning_events (id INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL UNIQUE,
+        browser TEXT NOT NULL, student_id INTEGER, kind TEXT NOT NULL, item TEXT NOT NULL,
+        answer TEXT NOT NULL, right INTEGER NOT NULL, at REAL NOT NULL);
+    CREATE INDEX learning_events_by_student ON learning_events (student_id);
+    CREATE INDEX learning_events_by_browser ON learning_events (browser);
+    """,
+]
+
 # Every feature of the class file, migrated in this order whenever a store opens it.
-MIGRATIONS: dict[str, list[Step]] = {"challenge": CHALLENGE, "tables": TABLES}
+MIGRATIONS: dict[str, list[Step]] = {"challenge": CHALLENGE, "tables": TABLES, "roster": ROSTER}

@@ -19,17 +19,28 @@ import jinja2
 from tornado import ioloop
 
 from tarot_learn.classroom.model.challenge import ChallengeBook, board_json, teacher_json
+from tarot_learn.classroom.model.dashboard import Dashboard
 from tarot_learn.classroom.model.hall import Hall
+from tarot_learn.classroom.model.roster import Roster
 from tarot_learn.classroom.model.store import ClassStore
 
-__all__ = ["Classroom", "CLASSROOM", "DEFAULT_CLASS_DIR", "TEMPLATES", "STATIC", "TICK_MS", "TOPICS"]
+__all__ = ["Classroom", "CLASSROOM", "DEFAULT_CLASS_DIR", "TEMPLATES", "STATIC", "TICK_MS", "TOPICS",
+           "TEACHER_TOPICS"]
 
 CLASSROOM = "tarot_learn_classroom"     # the one tornado settings key of the class
 DEFAULT_CLASS_DIR = "tarot_class"       # the class folder when none is given (command line and server)
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__file__).resolve().parent / "static"
 TICK_MS = 500                           # how often the tables' clocks run and live topics are sent
-TOPICS = ("lobby", "challenge", "teacher")   # what a page may watch live (:mod:`.live`)
+TOPICS = ("lobby", "challenge", "teacher", "dashboard")   # what a page may watch live (:mod:`.live`)
+TEACHER_TOPICS = ("teacher", "dashboard")                  # ... only with the teacher's login
+
+
+def _lessons() -> dict[str, tuple[str, list[str]]]:
+    """Each lesson's title and exercise ids, read from the lessons the package ships."""
+    from tarot_learn.lessons import progress
+
+    return progress.lesson_exercises()
 
 
 class Classroom:
@@ -41,6 +52,8 @@ class Classroom:
         self.store = ClassStore(self.class_dir)
         self.book = ChallengeBook(self.store)
         self.hall = Hall(self.store)
+        self.roster = Roster(self.store)
+        self.dashboard = Dashboard(self.roster, self.book, _lessons)
         self.sockets: dict[str, set[Any]] = {}       # table id -> the pages watching it
         self.watchers: dict[str, set[Any]] = {}      # live topic -> the pages watching it
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
@@ -86,6 +99,8 @@ class Classroom:
             data = {"tables": self.hall.lobby()}
         elif topic == "challenge":
             data = board_json(self.book, self.book.current(), time.time())
+        elif topic == "dashboard":
+            return self.dashboard.text()
         else:
             data = teacher_json(self.book, time.time())
         return json.dumps(data, sort_keys=True)

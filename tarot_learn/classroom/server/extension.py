@@ -12,7 +12,7 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 
-from tarot_learn.classroom.server import card_images, challenge_web, live, tables_web
+from tarot_learn.classroom.server import card_images, challenge_web, dashboard_web, live, tables_web
 from tarot_learn.classroom.server.base import StaticFiles
 from tarot_learn.classroom.server.classroom import CLASSROOM, Classroom
 from tarot_learn.classroom.server.pages import LandingHandler, RulesHandler, voila_page_rule
@@ -27,6 +27,7 @@ ROUTES: list[tuple[str, type]] = [
     *tables_web.ROUTES,
     *card_images.ROUTES,
     *challenge_web.ROUTES,
+    *dashboard_web.ROUTES,
     *live.ROUTES,
 ]
 
@@ -50,6 +51,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
             classroom = settings[CLASSROOM] = Classroom()
         serverapp.web_app.add_handlers(".*$", rules(serverapp))
         classroom.start_clock()
+        dashboard_web.start_filing(serverapp)
     except Exception as err:  # Jupyter only logs an extension's failure: record it for the launcher
         if classroom is not None:
             classroom.load_error = f"{type(err).__name__}: {err}"

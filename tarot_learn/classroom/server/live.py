@@ -8,7 +8,9 @@ student's kernel handing a result in writes the class file from another process.
 * ``lobby``: the open public tables (the lobby page);
 * ``challenge``: the current challenge and its leaderboard (what every page may know);
 * ``teacher``: that and the names that joined (the teacher's page; the teacher's login is needed,
-  else the socket closes with code 4003).
+  else the socket closes with code 4003);
+* ``dashboard``: the roster and what each student solved (the teacher's dashboard; the teacher's
+  login is needed too).
 
 A shared table's page has a socket of its own (:mod:`.tables_web`): it also carries the player's
 intents, and each seat's view differs.
@@ -21,7 +23,7 @@ from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
-from tarot_learn.classroom.server.classroom import TOPICS
+from tarot_learn.classroom.server.classroom import TEACHER_TOPICS, TOPICS
 
 __all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED"]
 
@@ -44,7 +46,7 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         await super().get()
 
     def open(self) -> None:  # type: ignore[override]
-        if self.topic == "teacher" and not self.is_teacher():
+        if self.topic in TEACHER_TOPICS and not self.is_teacher():
             return self.close(TEACHER_NEEDED, "the teacher's password is needed")
         self.classroom.watch(self.topic, self)
         self.push(self.classroom.snapshot(self.topic))

@@ -1,0 +1,168 @@
+"""The roster and the teacher's class dashboard on the class server.
+
+* ``/tarot/name/api``: a student's browser names itself once (``POST {"name"}``) and reads its name
+  (``GET``); the name is bound to the browser's server-made identity (:mod:`.identity`), so every
+  page the browser opens afterwards (lessons, drills) records under it;
+* ``/tarot/teacher/dashboard``: the teacher's dashboard (per student and lesson, per exercise; live
+  through the ``dashboard`` topic of :mod:`.live`), with the roster's controls;
+* ``/tarot/teacher/dashboard/api``: the dashboard as JSON (``GET``) and the roster's changes
+  (``POST {"action": "add", "names"}``, ``rename``, ``merge``, ``free``, ``remove``);
+* ``/tarot/teacher/dashboard.csv``: the gradebook, one row per student;
+* ``/tarot/teacher/projector``: the class summary, large and with no control, for the projector.
+
+Every teacher route needs the teacher's login beside the class password.
+
+Lesson answers are filed by the server, not sent by pages: each kernel writes its answers to the
+class's journal, and :func:`start_filing` files them every :data:`FILE_EVERY_MS` under the browser
+the server handed that kernel to (the kernel manager's own record).  A page cannot name anyone:
+``?learner=`` in an address, or any value a page sets, never reaches the filing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tornado import web
+from tornado.ioloop import PeriodicCallback
+
+from tarot_learn.classroom.model import dashboard as board
+from tarot_learn.classroom.model.journal import Journal
+from tarot_learn.classroom.model.roster import parse_names
+from tarot_learn.classroom.server import identity
+from tarot_learn.classroom.server.base import ClassHandler
+from tarot_learn.classroom.server.classroom import CLASSROOM
+from tarot_learn.errors import OptionError, TarotLearnError
+
+__all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act"]
+
+FILE_EVERY_MS = 2000        # how often the kernels' answers are filed
+STYLES = ("teacher.css", "dashboard.css")
+TITLE = "Class dashboard"
+
+
+class NameApi(ClassHandler):
+    """A student's browser and its roster name."""
+
+    @web.authenticated
+    def get(self) -> None:
+        user = identity.current_identity(self)
+        if user is None or user.username == identity.TEACHER:
+            return self.finish({"name": None, "teacher": True})
+        student = self.classroom.roster.student_of(user.username)
+        self.finish({"name": student.name if student else None, "teacher": False})
+
+    @web.authenticated
+    def post(self) -> None:
+        user = identity.current_identity(self)
+        if user is None or user.username == identity.TEACHER:
+            return self.refuse(403, "the teacher's browser takes no student name: students name themselves "
+                                    "on their own laptops")
+        try:
+            student = self.classroom.roster.claim(user.username, self.json_body().get("name"))
+        except OptionError as err:
+            return self.refuse(400, str(err))
+        identity.bind_name(self, student.name)
+        self.classroom.publish()
+        self.finish({"name": student.name, "teacher": False})
+
+
+class TeacherPage(ClassHandler):
+    """A teacher's page: the login form until the teacher's password is given."""
+
+    template = "teacher_dashboard.html"
+    scripts: tuple[str, ...] = ("common.js", "live.js", "dashboard.js")
+
+    @web.authenticated
+    def get(self) -> None:
+        if self.classroom.teacher_digest() is None:
+            return self.page("teacher_login.html", TITLE, STYLES, status=403,
+                             message="This server has no teacher password: start it with tarot-learn classroom.")
+        if not self.is_teacher():
+            return self.page("teacher_login.html", TITLE, STYLES, status=403,
+                             message="The dashboard needs the teacher's password: log in, then open it again.")
+        self.page(self.template, TITLE, STYLES, self.scripts)
+
+
+class ProjectorPage(TeacherPage):
+    template = "projector_dashboard.html"
+    scripts = ("live.js", "dashboard.js")
+
+
+class DashboardApi(ClassHandler):
+    @web.authenticated
+    def get(self) -> None:
+        self.require_teacher()
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(self.classroom.dashboard.text())
+
+    @web.authenticated
+    def post(self) -> None:
+        self.require_teacher()
+        try:
+            said = act(self.classroom.roster, self.json_body())
+        except TarotLearnError as err:
+            return self.refuse(400, str(err))
+        self.classroom.publish()
+        self.finish({"said": said})
+
+
+def act(roster: Any, data: dict[str, Any]) -> str:
+    """Do what the teacher asked of the roster; returns one line saying what was done (a refusal
+    raises one line)."""
+    action = data.get("action")
+    if action == "add":
+        text = data.get("names")
+        if not isinstance(text, str):
+            raise OptionError("paste the names, one a line, or a CSV file whose first column holds them")
+        added, refused = roster.add(parse_names(text))
+        return f"Added {len(added)} name{'s' * (len(added) != 1)}." + (" " + "; ".join(refused) if refused else "")
+    if action == "rename":
+        return f"Renamed to {roster.rename(data.get('id'), data.get('name')).name}."
+    if action == "merge":
+        source = roster.get(data.get("id")).name
+        return f"{source} is now part of {roster.merge(data.get('id'), data.get('into')).name}."
+    if action == "free":
+        return f"{roster.free(data.get('id')).name} is free: the next browser that types it takes it."
+    if action == "remove":
+        name = roster.get(data.get("id")).name
+        roster.remove(data.get("id"))
+        return f"{name} is off the roster."
+    raise OptionError("the action is 'add', 'rename', 'merge', 'free' or 'remove'")
+
+
+class DashboardCsv(ClassHandler):
+    @web.authenticated
+    def get(self) -> None:
+        self.require_teacher()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="class-dashboard.csv"')
+        self.finish(board.to_csv(self.classroom.dashboard.data()))
+
+
+def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], None]:
+    """File the kernels' answers on the server's loop (see the module); returns what stops it.  With
+    a kernel manager that records no owners (a plain Jupyter Server), nothing is filed."""
+    classroom, km = serverapp.web_app.settings[CLASSROOM], serverapp.kernel_manager
+    owners = getattr(km, "owners", None)
+    if owners is None:
+        return lambda: None
+    journal = Journal(classroom.class_dir, classroom.roster)
+
+    def collect() -> None:
+        try:
+            journal.collect(owners, lambda kernel: kernel in km)
+        except (OSError, TarotLearnError) as err:   # a class folder gone read-only: said, tried again
+            serverapp.log.warning("Filing the lessons' answers failed: %s", err)
+
+    clock = PeriodicCallback(collect, every_ms)
+    clock.start()
+    return clock.stop
+
+
+ROUTES: list[tuple[str, type]] = [
+    ("/tarot/name/api", NameApi),
+    ("/tarot/teacher/dashboard", TeacherPage),
+    ("/tarot/teacher/dashboard/api", DashboardApi),
+    ("/tarot/teacher/dashboard.csv", DashboardCsv),
+    ("/tarot/teacher/projector", ProjectorPage),
+]

@@ -1,0 +1,136 @@
+"""The roster and the teacher's dashboard on a real class server, attacked by a student who holds the
+class password: the dashboard, its CSV, its live topic and the roster's controls stay the teacher's;
+a name belongs to the browser that typed it first; a kernel's answers are filed under the browser the
+server handed the kernel to, whatever a page says."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import time
+
+import pytest
+
+from tarot_learn import userdata
+from tests.test_challenge import ClassServer, Client, _watch, free_port
+
+TEACHER_ROUTES = ("tarot/teacher/dashboard", "tarot/teacher/dashboard/api", "tarot/teacher/dashboard.csv",
+                  "tarot/teacher/projector")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ClassServer(tmp_path_factory.mktemp("dashboard") / "class", free_port())
+    try:
+        s.start()
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture(scope="module")
+def teacher(server):
+    t = Client(server)
+    t.log_in()
+    assert t.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    return t
+
+
+def student(server) -> Client:
+    s = Client(server)
+    s.log_in()
+    return s
+
+
+def dashboard(teacher: Client) -> dict:
+    status, body = teacher.call("tarot/teacher/dashboard/api")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def test_a_student_reads_and_changes_nothing_of_the_dashboard(server, teacher):
+    eve = student(server)
+    eve.call("tarot/name/api", {"name": "Eve"}, json_body=True)
+    for path in TEACHER_ROUTES:
+        status, body = eve.call(path)
+        assert status == 403, path
+        assert "Eve" not in body and "solved" not in body, path
+    for action in ({"action": "add", "names": "Mallory"}, {"action": "remove", "id": 1}):
+        assert eve.call("tarot/teacher/dashboard/api", action, json_body=True)[0] == 403
+    assert asyncio.run(_watch(eve, "dashboard")) == 4003
+    assert [s["name"] for s in dashboard(teacher)["students"]] == ["Eve"]
+    stranger = Client(server)                                   # not even admitted
+    status, body = stranger.call("tarot/teacher/dashboard/api")
+    assert "Eve" not in body and "students" not in body
+
+
+def test_a_name_is_bound_to_one_browser_case_insensitively(server, teacher):
+    ben, other = student(server), student(server)
+    status, body = ben.call("tarot/name/api", {"name": "Ben"}, json_body=True)
+    assert status == 200 and json.loads(body)["name"] == "Ben"
+    status, body = other.call("tarot/name/api", {"name": "ben"}, json_body=True)
+    assert status == 400 and "taken by another browser" in json.loads(body)["error"]
+    assert json.loads(ben.call("tarot/name/api")[1])["name"] == "Ben"        # kept across requests
+    assert json.loads(other.call("tarot/name/api")[1])["name"] is None
+    status, body = ben.call("tarot/name/api", {"name": "Ada"}, json_body=True)
+    assert status == 400 and "already Ben" in json.loads(body)["error"]
+    assert teacher.call("tarot/name/api", {"name": "Teach"}, json_body=True)[0] == 403
+    for junk in ([1], {"name": 5}, {"name": "x" * 500}, {"name": "x" * 9000}):
+        status, body = other.call("tarot/name/api", junk, json_body=True)
+        assert 400 <= status < 500 and "\n" not in json.loads(body)["error"]
+    (line,) = [s for s in dashboard(teacher)["students"] if s["name"] == "Ben"]
+    status, body = teacher.call("tarot/teacher/dashboard/api", {"action": "free", "id": line["id"]}, json_body=True)
+    assert status == 200 and "free" in json.loads(body)["said"]
+    assert json.loads(other.call("tarot/name/api", {"name": "BEN"}, json_body=True)[1])["name"] == "Ben"
+
+
+def test_the_teacher_loads_a_list_renames_and_merges(server, teacher):
+    said = json.loads(teacher.call("tarot/teacher/dashboard/api", {"action": "add", "names": "name\nZoé\nYann\nzoé\n"},
+                                   json_body=True)[1])["said"]
+    assert said.startswith("Added 2 names.") and "already in the class as Zoé" in said
+    ids = {s["name"]: s["id"] for s in dashboard(teacher)["students"]}
+    status, _ = teacher.call("tarot/teacher/dashboard/api", {"action": "rename", "id": ids["Yann"], "name": "Yannick"},
+                             json_body=True)
+    assert status == 200
+    status, body = teacher.call("tarot/teacher/dashboard/api", {"action": "merge", "id": ids["Zoé"],
+                                                                "into": ids["Yann"]}, json_body=True)
+    assert status == 200 and json.loads(body)["said"] == "Zoé is now part of Yannick."
+    status, body = teacher.call("tarot/teacher/dashboard/api", {"action": "rename", "id": "1; DROP", "name": "x"},
+                                json_body=True)
+    assert status == 400 and "id" in json.loads(body)["error"]
+
+
+def _answer(folder, kernel: str, item: str, given: str, right: bool) -> None:
+    """What the kernel ``kernel`` writes when its learner answers (see userdata.journal)."""
+    journal = userdata.journal_dir(folder)
+    journal.mkdir(exist_ok=True)
+    line = {"event": f"{kernel}-{item}-{given}", "kind": "exercise", "item": item, "answer": given, "right": right,
+            "at": time.time()}
+    with open(journal / f"{kernel}.jsonl", "a") as out:
+        out.write(json.dumps(line) + "\n")
+
+
+def test_answers_are_filed_under_the_browser_that_owns_the_kernel(server, teacher):
+    cy, mallory = student(server), student(server)
+    cy.call("tarot/name/api", {"name": "Cy"}, json_body=True)
+    mallory.call("tarot/name/api", {"name": "Mallory"}, json_body=True)
+    # Mallory's page claims to be Cy: the address's learner= is no one's name on the class server
+    status, _ = mallory.call("voila/render/classroom.ipynb?learner=Cy")
+    assert status == 200
+    (kernel,) = {k["id"] for k in json.loads(mallory.call("api/kernels")[1])}
+    _answer(server.folder, kernel, "04.fits-on-death", "Trump 3", False)
+    _answer(server.folder, "00000000-0000-4000-8000-000000000000", "04.fits-on-death", "forged", True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        lines = {s["name"]: s for s in dashboard(teacher)["students"]}
+        if lines["Mallory"]["lessons"]:
+            break
+        time.sleep(0.5)
+    assert lines["Mallory"]["lessons"]["04"]["answers"] == 1 and lines["Cy"]["lessons"] == {}
+    (exercise,) = dashboard(teacher)["exercises"]
+    assert (exercise["wrong"], exercise["solved"]) == ("Trump 3", 0)        # the unowned kernel's is dropped
+    rows = list(csv.DictReader(io.StringIO(teacher.call("tarot/teacher/dashboard.csv")[1])))
+    assert {r["name"] for r in rows} == {s["name"] for s in dashboard(teacher)["students"]}
+    assert next(r for r in rows if r["name"] == "Mallory")["lesson 04 solved"] == "0"
