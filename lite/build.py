@@ -218,6 +218,19 @@ def date_files(out: Path, files: Path) -> None:
         listing_file.write_text(json.dumps(listing, indent=2, sort_keys=True) + "\n")
 
 
+def show_progress(out: Path) -> None:
+    """Every app page shows what it is doing from its first bytes (``progress.html``, the body's
+    first child): the first visit downloads Python and the lessons' packages before anything else
+    shows, which on a slow classroom link takes minutes."""
+    python_mb = sum(p.stat().st_size for p in (out / "static" / "pyodide").iterdir()) / 1e6
+    snippet = (LITE / "progress.html").read_text(encoding="utf-8").replace("__PYTHON_MB__", f"{python_mb:.0f}")
+    for app in ("lab", "notebooks"):
+        page = out / app / "index.html"
+        html = page.read_text(encoding="utf-8")
+        body = html.index(">", html.index("<body")) + 1
+        page.write_text(html[:body] + "\n" + snippet + html[body:], encoding="utf-8")
+
+
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
 INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "images/cheatsheet_*.pdf",
           "pyproject.toml", "setup.py", "MANIFEST.in")
@@ -261,6 +274,7 @@ def build(out: Path, cache: Path) -> None:
     for junk in out.rglob(".jupyterlite.doit.db*"):
         junk.unlink()
     date_files(out, files)
+    show_progress(out)
     manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
     (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -176,3 +176,15 @@ def test_a_reopened_site_does_not_reopen_every_lesson(site: Path) -> None:
     assert config["enableMemoryStorage"] is True
     assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
     assert "contentsStorageDrivers" not in config, "a learner's files and progress stay in the browser's storage"
+
+
+def test_every_app_page_shows_its_progress_from_its_first_bytes(site: Path) -> None:
+    """The bar is the body's first child, in the page's own HTML (no script to fetch first), says how
+    much the first visit downloads, and goes once the kernel is idle."""
+    python_mb = sum(p.stat().st_size for p in (site / "static/pyodide").iterdir()) / 1e6
+    for app in ("lab", "notebooks"):
+        html = (site / app / "index.html").read_text(encoding="utf-8")
+        body = html.index(">", html.index("<body")) + 1
+        assert html[body:].lstrip().startswith("<!-- tarot_learn"), app
+        assert 'id="tl-progress"' in html and f"about {python_mb:.0f} MB" in html, app
+        assert "__PYTHON_MB__" not in html and "Idle" in html
