@@ -59,6 +59,11 @@ KERNEL_SHIMS = ("piplite", "pyodide_kernel", "ipykernel")   # shipped by the pyo
 BROWSER_NEVER_READS = ("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/", "tarot_learn/_data/images/",
                        "jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
 
+# The card art's zips (12 sizes, 8 MB) travel beside the wheels instead (static/pyodide/art/), and the
+# kernel fetches a size the first time it draws it (tarot_learn/render/siteart.py): a lesson uses two
+# or three sizes, and every file inside a wheel is downloaded and unpacked before the kernel is ready.
+ART_ZIPS = "tarot_learn/render/art/cards-"
+
 
 def run(*cmd: str | Path, cwd: Path = ROOT, env: dict | None = None) -> None:
     print("+", " ".join(str(c) for c in cmd), flush=True)
@@ -139,7 +144,8 @@ def lock_entry(wheel: Path, names: set[str]) -> tuple[str, dict]:
 
 
 def make_pyodide(site_src: Path, core: Path, wheels: list[Path]) -> list[str]:
-    """static/pyodide: the core, the wheels and a lock naming exactly them; returns the names."""
+    """static/pyodide: the core, the wheels, the card art's zips and a lock naming exactly the
+    wheels; returns their names."""
     out = site_src / "static" / "pyodide"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -152,6 +158,9 @@ def make_pyodide(site_src: Path, core: Path, wheels: list[Path]) -> list[str]:
         shutil.copyfile(wheel, out / wheel.name)
         name, entry = lock_entry(wheel, names)
         packages[name] = entry
+    (out / "art").mkdir()
+    for art in sorted((ROOT / ART_ZIPS).parent.glob("cards-*.zip")):
+        shutil.copyfile(art, out / "art" / art.name)
     lock = {"info": info, "packages": dict(sorted(packages.items()))}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     return sorted(packages)
@@ -218,6 +227,48 @@ def date_files(out: Path, files: Path) -> None:
         listing_file.write_text(json.dumps(listing, indent=2, sort_keys=True) + "\n")
 
 
+def show_progress(out: Path) -> None:
+    """Every app page shows what it is doing from its first bytes (``progress.html``, the body's
+    first child): the first visit downloads Python and the lessons' packages before anything else
+    shows, which on a slow classroom link takes minutes."""
+    python_mb = sum(p.stat().st_size for p in (out / "static" / "pyodide").iterdir() if p.is_file()) / 1e6
+    snippet = (LITE / "progress.html").read_text(encoding="utf-8").replace("__PYTHON_MB__", f"{python_mb:.0f}")
+    for app in ("lab", "notebooks"):
+        page = out / app / "index.html"
+        html = page.read_text(encoding="utf-8")
+        body = html.index(">", html.index("<body")) + 1
+        page.write_text(html[:body] + "\n" + snippet + html[body:], encoding="utf-8")
+
+
+# JupyterLite's service worker (0.8.6) answers the site's own GETs by fetching them, and keeps a copy
+# only when the cache is turned on, serving the copy first (a rebuilt site would then hand out an old
+# wheel whose hash the new lock refuses).  Here it fetches first, keeps a copy of every answer, and
+# answers from the copy only when the network fails: a class that visited once works offline, and
+# always gets the site as it is now when the network is there.  Its own /api/drive messages stay.
+SW_FROM_CACHE = ("async function maybeFromCache(e){let{request:t}=e;if(!enableCache)return await fetch(t);"
+                 "let a=await fromCache(t);return a?e.waitUntil(refetch(t)):(a=await fetch(t),"
+                 "e.waitUntil(updateCache(t,a.clone()))),a}")
+SW_NETWORK_FIRST = ("async function maybeFromCache(e){let{request:t}=e;try{let a=await fetch(t);"
+                    "return a.ok&&\"basic\"===a.type&&!t.headers.has(\"range\")"
+                    "&&e.waitUntil(updateCache(t,a.clone())),a}"
+                    "catch(n){let a=await (await openCache()).match(t,{ignoreSearch:\"navigate\"===t.mode});"
+                    "if(a)return a;throw n}}")
+SW_DROP = ('function shouldDrop(e,t){return"GET"!==e.method||null===t.origin.match(/^http/)'
+           '||t.pathname.includes("/api/")}')
+SW_KEEP = 'function shouldDrop(e,t){return"GET"!==e.method||null===t.origin.match(/^http/)}'
+
+
+def offline_after_a_visit(out: Path) -> None:
+    """The service worker keeps a copy of what the site fetched, for when the network is gone."""
+    worker = out / "service-worker.js"
+    code = worker.read_text(encoding="utf-8")
+    for old, new in ((SW_FROM_CACHE, SW_NETWORK_FIRST), (SW_DROP, SW_KEEP)):
+        if old not in code:
+            raise SystemExit(f"{worker}: JupyterLite's service worker changed (not found: {old[:60]}...)")
+        code = code.replace(old, new)
+    worker.write_text(code, encoding="utf-8")
+
+
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
 INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "images/cheatsheet_*.pdf",
           "pyproject.toml", "setup.py", "MANIFEST.in")
@@ -244,7 +295,8 @@ def build(out: Path, cache: Path) -> None:
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
     compile_stdlib(core, cache, SOURCE_DATE_EPOCH)
-    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH, BROWSER_NEVER_READS)
+    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH,
+                           BROWSER_NEVER_READS + (ART_ZIPS,))
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)
@@ -261,6 +313,8 @@ def build(out: Path, cache: Path) -> None:
     for junk in out.rglob(".jupyterlite.doit.db*"):
         junk.unlink()
     date_files(out, files)
+    show_progress(out)
+    offline_after_a_visit(out)
     manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
     (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -230,12 +230,12 @@ def test_errors_a_user_can_reach_are_of_the_family():
     assert bare == []
 
 
-def test_readme_points_to_where_each_rule_family_lives():
-    readme = (ROOT.parent / "README.md").read_text()
-    assert "## For developers" in readme
+def test_the_developers_docs_point_to_where_each_rule_family_lives():
+    page = (ROOT.parent / "docs" / "developers" / "contracts.md").read_text()
+    assert "## Where a rule lives" in page
     for rule, path in (("TS-5", "games/tarot_solitaire.py"), ("KL-6", "games/klondike.py"),
                        ("AT-7", "games/american_toad.py"), ("FT-17", "games/french_tarot/state.py")):
-        assert f"tarot_learn/{path}" in readme or f"tarot_learn/{path.rsplit('/', 1)[0]}/" in readme
+        assert f"tarot_learn/{path}" in page or f"tarot_learn/{path.rsplit('/', 1)[0]}/" in page
         assert rule in (ROOT / path).read_text(), f"{rule} is not cited in {path}"
 
 

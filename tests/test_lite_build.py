@@ -70,7 +70,14 @@ def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
         names = zf.namelist()
     assert not [n for n in names if n.startswith(("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/",
                                                   "tarot_learn/_data/images/"))]
-    assert {"tarot_learn/render/art/cards-168.zip", "tarot_learn/_data/notebooks/00_start_here.ipynb"} <= set(names)
+    assert "tarot_learn/_data/notebooks/00_start_here.ipynb" in names
+    # The card art travels beside the wheels, fetched a size at a time (render/siteart.py).
+    assert not [n for n in names if n.startswith("tarot_learn/render/art/cards-")]
+    assert "tarot_learn/render/art/text_widths.json" in names
+    shipped = ROOT / "tarot_learn/render/art"
+    beside = site / "static/pyodide/art"
+    assert sorted(p.name for p in beside.iterdir()) == sorted(p.name for p in shipped.glob("cards-*.zip"))
+    assert (beside / "cards-168.zip").read_bytes() == (shipped / "cards-168.zip").read_bytes()
     with zipfile.ZipFile(next((site / "static/pyodide").glob("jedi-*.whl"))) as zf:
         names = zf.namelist()
     third_party = ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
@@ -176,3 +183,30 @@ def test_a_reopened_site_does_not_reopen_every_lesson(site: Path) -> None:
     assert config["enableMemoryStorage"] is True
     assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
     assert "contentsStorageDrivers" not in config, "a learner's files and progress stay in the browser's storage"
+
+
+def test_every_app_page_shows_its_progress_from_its_first_bytes(site: Path) -> None:
+    """The bar is the body's first child, in the page's own HTML (no script to fetch first), says how
+    much the first visit downloads, and goes once the kernel is idle."""
+    python_mb = sum(p.stat().st_size for p in (site / "static/pyodide").iterdir() if p.is_file()) / 1e6
+    for app in ("lab", "notebooks"):
+        html = (site / app / "index.html").read_text(encoding="utf-8")
+        body = html.index(">", html.index("<body")) + 1
+        assert html[body:].lstrip().startswith("<!-- tarot_learn"), app
+        assert 'id="tl-progress"' in html and f"about {python_mb:.0f} MB" in html, app
+        assert "__PYTHON_MB__" not in html and "Idle" in html
+
+
+def test_the_site_stays_within_its_size_goal(site: Path) -> None:
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert size <= 60e6, f"the static site is {size / 1e6:.1f} MB (goal <= 60 MB)"
+
+
+def test_the_service_worker_fetches_first_and_keeps_a_copy_for_offline(site: Path) -> None:
+    """A visited site opens with no network; with the network, the site as it is now is served
+    (never a kept copy first, which a rebuilt site's lock would refuse)."""
+    code = (site / "service-worker.js").read_text(encoding="utf-8")
+    assert "try{let a=await fetch(t);" in code and "updateCache(t,a.clone())" in code
+    assert "(await openCache()).match(t,{ignoreSearch:" in code
+    assert "enableCache)return await fetch(t)" not in code
+    assert 'pathname.includes("/api/")}' not in code, "the site's file listings are kept too"

@@ -31,6 +31,7 @@ from importlib import resources
 from typing import Iterator
 
 from ..cards import TAROT, Card, standard_deck, tarot_deck
+from .siteart import site_art
 
 __all__ = ["HEIGHTS", "pillow", "png", "raster", "nearest_height", "variants", "member_name",
            "text_width", "ART", "DATE"]
@@ -100,9 +101,9 @@ def _zip(height: int) -> zipfile.ZipFile | None:
     if height not in HEIGHTS:
         return None
     blob = resources.files(__package__).joinpath(ART, f"cards-{height}.zip")
-    if not blob.is_file():
-        return None
-    return zipfile.ZipFile(io.BytesIO(blob.read_bytes()))
+    # The static site serves the art beside its wheels, fetched a size at a time (siteart.py).
+    data = blob.read_bytes() if blob.is_file() else site_art(f"cards-{height}.zip")
+    return zipfile.ZipFile(io.BytesIO(data)) if data else None
 
 
 @lru_cache(maxsize=4096)

@@ -25,6 +25,8 @@ START_MS = 240_000      # a cold kernel on a busy 2-core machine
 RUN_MS = 300_000
 
 
+BOARD_PICTURES = ("() => [...document.querySelectorAll('.tl-board img')]"
+                  ".filter(i => i.complete && i.naturalHeight > 0).length >= 20")
 BROKEN_PICTURES = ("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
                    ".filter(i => i.complete && !i.naturalWidth).map(i => i.src.slice(0, 60))")
 
@@ -228,3 +230,24 @@ def test_the_leaderboard_notebook_checks_a_won_games_code_in_the_page(page, lite
     row.wait_for(timeout=60_000)
     assert "won" in row.inner_text() and str(state.moves_made) in row.inner_text()
     assert not requests_seen, requests_seen[:5]
+
+
+def test_a_site_visited_once_opens_its_lesson_with_no_network(page, lite_server):
+    """After one visit the service worker has kept what lesson 00 fetched (the kernel's worker's
+    downloads and the card art included): with the network gone (the laptop left the classroom),
+    the lesson opens again, runs, and its board shows its card pictures."""
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_lesson(page, lite_server, "00_start_here.ipynb")
+    run_all(page)
+    page.wait_for_function(BOARD_PICTURES, timeout=60_000)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    kept = page.evaluate("async () => (await (await caches.open('precache')).keys()).map(r => new URL(r.url).pathname)")
+    assert {"/static/pyodide/pyodide.asm.wasm", "/files/00_start_here.ipynb"} <= set(kept)
+    assert any(k.startswith("/static/pyodide/art/cards-") for k in kept), "the art lesson 00 drew is kept"
+    page.context.set_offline(True)
+    try:
+        open_lesson(page, lite_server, "00_start_here.ipynb")
+        run_all(page)
+        page.wait_for_function(BOARD_PICTURES, timeout=60_000)
+    finally:
+        page.context.set_offline(False)

@@ -1,4 +1,4 @@
-"""A school's JupyterHub on loopback, as the README's "A whole school" section runs it: the shipped
+"""A school's JupyterHub on loopback, as the teachers' school page (docs/teachers/school.md) runs it: the shipped
 ``school/jupyterhub_config.py``, a git repository of the lessons for nbgitpuller, and the solver's
 compiled core warmed once into a shared Numba cache.  Used by tests/hub and benchmarks/bench_hub.py.
 """
@@ -34,7 +34,7 @@ class Hub:
     cache: pathlib.Path
 
     def pull_link(self, urlpath: str = f"voila/render/{LESSON}") -> str:
-        """The README's nbgitpuller link, pointing at the local lessons repository."""
+        """The school page's nbgitpuller link, pointing at the local lessons repository."""
         query = urllib.parse.urlencode({"repo": self.repo.as_uri(), "branch": "main", "urlpath": urlpath})
         return f"{self.base}/hub/user-redirect/git-pull?{query}"
 

@@ -1,9 +1,9 @@
-"""A school's JupyterHub, as README's "A whole school" section sets it up: the shipped
+"""A school's JupyterHub, as the teachers' school page (docs/teachers/school.md) sets it up: the shipped
 ``school/jupyterhub_config.py`` (the shared-password login, a home per student), the proxy from npm,
 nbgitpuller and Voila in each student's server, and the solver's core compiled once into a shared
 Numba cache.
 
-Three students log in, each in a browser context of their own, open the README's nbgitpuller link
+Three students log in, each in a browser context of their own, open the school page's nbgitpuller link
 (the lessons' git repository, here a local one), land on lesson 04 as a Voila app at
 ``/user/<name>/voila/render/...``, play a move, ask for a hint and answer an exercise.  Each one's
 progress lands in their own home; no student's kernel compiles the core (the cache gains no file,
@@ -137,12 +137,11 @@ def test_three_students_pull_play_and_keep_their_progress(browser, hub):
         ctx.close()
 
 
-def test_readme_gives_the_link_and_commands_this_test_uses():
-    """The README's school section is the recipe this module runs: the same link, config and cache."""
+def test_the_school_page_gives_the_link_and_commands_this_test_uses():
+    """The teachers' school page is the recipe this module runs: the same link, config and cache."""
     from tests.hub.hubkit import ROOT, Hub
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## A whole school"):readme.index("\n## ", readme.index("## A whole school") + 5)]
+    section = (ROOT / "docs" / "teachers" / "school.md").read_text(encoding="utf-8")
     link = re.search(r"http://HUB:8000(/hub/user-redirect/git-pull\?\S+)", section).group(1)
     ours = Hub(None, "", pathlib.Path(), pathlib.Path("/srv/lessons/tarot_learn"), pathlib.Path()).pull_link()
     theirs, mine = urllib.parse.urlsplit(link), urllib.parse.urlsplit(ours)

@@ -41,6 +41,8 @@ class ClassroomServer(ServerApp):
     name = "tarot-learn-classroom"
     # The class it serves (set before ``initialize``; a configuration is copied, so it is not there).
     classroom: Any = None
+    # The static site's folder served at /site/ (``--site``), or None.
+    site: Any = None
     notebook_path = Unicode(None, allow_none=True, help="Voila's single-notebook mode: never used here")
     voila_configuration = AnyTrait(None, allow_none=True)
     template_paths = List()
@@ -69,6 +71,10 @@ class ClassroomServer(ServerApp):
         super().init_webapp()
         if self.classroom is not None:
             self.web_app.settings[CLASSROOM] = self.classroom
+        if self.site is not None:
+            from tarot_learn.classroom.server.site import site_handlers
+
+            self.web_app.add_handlers(".*$", site_handlers(self.base_url, self.site))
 
     def load_server_extensions(self) -> None:
         """Load the extensions, then hold Jupyter's kernel list and Voila's shutdown route to each

@@ -70,6 +70,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--keyfile, or a self-signed certificate made in the class folder")
     p.add_argument("--certfile", default=None, help="the certificate for --https (PEM)")
     p.add_argument("--keyfile", default=None, help="its private key for --https (PEM)")
+    p.add_argument("--site", default=None, metavar="DIR",
+                   help="also serve the static site built by make lite (e.g. dist/lite) at /site/, so the "
+                        "room's browsers fetch it from this laptop, not the internet")
 
 
 def _per_address(args: argparse.Namespace) -> int:
@@ -198,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
     from tarot_learn.classroom.assets import jupyter_data_dir
     from tarot_learn.classroom.server.app import ClassroomServer
     from tarot_learn.classroom.server.classroom import Classroom
+    from tarot_learn.classroom.server.site import SITE_PATH, checked_site
 
     from tarot_learn.classroom.server import auth_log, auth_tls
 
@@ -219,12 +223,15 @@ def run(args: argparse.Namespace) -> int:
             class_dir / "tls", _hosts(args.host), args.certfile, args.keyfile)
     app = ClassroomServer(config=config)
     app.classroom = Classroom(class_dir, teacher)
+    app.site = checked_site(args.site) if args.site else None
     app.initialize(argv=[], find_extensions=False)
     auth_log.install(mask.secrets, app.log)
     app.check_loaded()
     scheme = "https" if args.https else "http"
     for host in _hosts(args.host):
         print(f"Students open: {scheme}://{host}:{args.port}/")
+        if app.site is not None:
+            print(f"The static site (no password): {scheme}://{host}:{args.port}/{SITE_PATH}")
     print(f"Class password: {token}    Teacher password: {teacher}    Class folder: {class_dir}")
     if args.https and not args.certfile:
         print("The certificate is self-signed: each browser warns once; accept it for this address.")

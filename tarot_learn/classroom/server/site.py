@@ -1,0 +1,78 @@
+"""The static site (``make lite``) served by the class server at ``/site/``, so a room's thirty
+browsers fetch its Python and lessons once each from the teacher's laptop, not the internet.
+
+The site is course material with no secret in it and runs nothing on the server: its files are
+served read-only, as a plain web server would, to any browser on the room's network (no class
+password, since the site itself asks for none when published elsewhere).  Only files inside the
+site's folder are served; nothing else of the class server changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.auth.decorator import allow_unauthenticated
+from tornado import web
+
+from tarot_learn.errors import OptionError
+
+__all__ = ["SITE_PATH", "checked_site", "site_handlers"]
+
+SITE_PATH = "site/"
+
+
+def checked_site(folder: str | Path) -> Path:
+    """The built site's folder, or an :class:`OptionError` saying what to give.
+
+    >>> try:
+    ...     checked_site("/nowhere")
+    ... except OptionError as err:
+    ...     print(err)
+    --site /nowhere: not a folder; give the static site's folder (make lite builds dist/lite)
+    """
+    path = Path(folder).expanduser().resolve()
+    if not path.is_dir():
+        raise OptionError(f"--site {folder}: not a folder; give the static site's folder (make lite builds dist/lite)")
+    if not (path / "jupyter-lite.json").is_file() or not (path / "lab" / "index.html").is_file():
+        raise OptionError(f"--site {folder}: no static site there (no jupyter-lite.json and lab/index.html); "
+                          "make lite builds one in dist/lite")
+    return path
+
+
+class SiteFiles(web.StaticFileHandler):
+    """The site's files, read-only; a folder's address serves its ``index.html``."""
+
+    @allow_unauthenticated
+    async def get(self, path: str, include_body: bool = True) -> None:
+        await super().get(path, include_body)
+
+    @allow_unauthenticated
+    def head(self, path: str) -> Any:
+        return super().head(path)
+
+    def set_extra_headers(self, path: str) -> None:
+        # The browser checks with the laptop before using its copy (a rebuilt site is seen at once);
+        # an unchanged file answers 304, a few bytes.
+        self.set_header("Cache-Control", "no-cache")
+
+    def get_content_type(self) -> str:
+        """Wheels are zip files (Python's table does not know them); the rest by their extension."""
+        if self.absolute_path and self.absolute_path.endswith(".whl"):
+            return "application/zip"
+        return super().get_content_type()
+
+
+class SiteRoot(web.RedirectHandler):
+    """``/site`` goes to ``/site/``, where the site's relative addresses resolve."""
+
+    @allow_unauthenticated
+    def get(self, *args: Any, **kwargs: Any) -> None:
+        super().get(*args, **kwargs)
+
+
+def site_handlers(base_url: str, folder: Path) -> list[tuple[Any, ...]]:
+    """The tornado routes serving ``folder`` under ``<base_url>site/``."""
+    prefix = base_url.rstrip("/") + "/" + SITE_PATH
+    return [(prefix.rstrip("/"), SiteRoot, {"url": prefix}),
+            (prefix + "(.*)", SiteFiles, {"path": str(folder), "default_filename": "index.html"})]
