@@ -16,20 +16,21 @@ intents, and each seat's view differs.
 
 from __future__ import annotations
 
-
 from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.classroom import TOPICS
 
-__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED"]
+__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY"]
 
 TEACHER_NEEDED = 4003     # the close code of a teacher topic opened without the teacher's login
+LISTEN_ONLY = 1008        # the close code of a socket that sent something (WebSocket "policy violation")
 
 
 class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
-    """One page watching one topic; what it sends is ignored."""
+    """One page watching one topic.  A live page only listens: a socket that sends anything is not
+    one of the class's pages, and is closed before its frames cost the server more."""
 
     @property
     def max_message_size(self) -> int:
@@ -46,6 +47,7 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
     def open(self) -> None:  # type: ignore[override]
         if self.topic == "teacher" and not self.is_teacher():
             return self.close(TEACHER_NEEDED, "the teacher's password is needed")
+        self.set_nodelay(True)     # a topic's news goes out at once, not behind an unacknowledged frame
         self.classroom.watch(self.topic, self)
         self.push(self.classroom.snapshot(self.topic))
 
@@ -56,7 +58,7 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             self.write_message(text)
 
     def on_message(self, message: str | bytes) -> None:
-        return None
+        self.close(LISTEN_ONLY, "a live page only listens")   # again later: nothing (the socket is gone)
 
     def on_close(self) -> None:
         self.classroom.unwatch(getattr(self, "topic", ""), self)
