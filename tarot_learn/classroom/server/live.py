@@ -16,16 +16,34 @@ intents, and each seat's view differs.
 
 from __future__ import annotations
 
+import weakref
+from typing import Any
+
 from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
+from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.classroom import TOPICS
+from tarot_learn.classroom.server.tables_web import Budget
 
-__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY"]
+__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY", "OPENS_PER_SECOND"]
 
 TEACHER_NEEDED = 4003     # the close code of a teacher topic opened without the teacher's login
 LISTEN_ONLY = 1008        # the close code of a socket that sent something (WebSocket "policy violation")
+# Live sockets one browser may open a second (and at once): a page opens one, and again 2 s after
+# losing it; a script reopening the sockets the server closes is held to this pace.
+OPENS_PER_SECOND = 5
+
+_OPENS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
+
+
+def opens_of(classroom: Any) -> Budget:
+    """The one budget of live socket openings of a class, per browser."""
+    got = _OPENS.get(classroom)
+    if got is None:
+        got = _OPENS[classroom] = Budget(OPENS_PER_SECOND)
+    return got
 
 
 class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
@@ -42,6 +60,9 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         self.topic, self.sent = self.get_argument("topic", ""), ""
         if self.topic not in TOPICS:
             raise web.HTTPError(400, f"the topic is one of {', '.join(TOPICS)}")
+        who = keys.browser(getattr(self.current_user, "username", None), self.request.remote_ip or "")
+        if not opens_of(self.classroom).take(who):     # refused before the upgrade: it costs no socket
+            raise web.HTTPError(429, f"at most {OPENS_PER_SECOND} live connections a second: wait a second")
         await super().get()
 
     def open(self) -> None:  # type: ignore[override]
