@@ -22,7 +22,7 @@ included (``--standby``: students + 1).
 Printed: the students' boards shown and time to board p50/p95 (goal p95 under 2 s), their moves'
 round trip p50/p95 (goal p95 under 250 ms), and what the floods got: pages served, pages refused,
 the most kernels the server held at once; table messages sent and how many the server answered with
-"too many messages" or an error; live sockets opened and closed by the server.
+"too many messages" or an error; live sockets opened, closed by the server, and refused.
 
 Measured on this 2-core machine, shared with other work (load average 13): 30 students within 10 s
 and the flood for 30 s: 30/30 boards, time to board p50 0.08 s, p95 0.19 s; moves p50 15 ms, p95
@@ -83,7 +83,7 @@ class SocketFlood:
         self.base, self.password, self.sockets, self.rate = base, password, sockets, rate
         self.ws = base.replace("http", "ws", 1)
         self.cookies: dict[str, str] = {}
-        self.out = {"sent": 0, "answers": {}, "live_opened": 0, "live_closed": 0, "errors": []}
+        self.out = {"sent": 0, "answers": {}, "live_opened": 0, "live_closed": 0, "live_refused": 0, "errors": []}
 
     def request(self, path: str, **kwargs) -> HTTPRequest:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **kwargs.pop("headers", {})}
@@ -145,9 +145,12 @@ class SocketFlood:
         while time.monotonic() < end:
             try:
                 socket = await websocket_connect(self.request_ws(f"{self.ws}tarot/live?topic={topic}"))
-            except Exception as err:
-                self.out["errors"].append(f"live socket: {type(err).__name__}: {err}")
-                await asyncio.sleep(1.0)
+            except Exception as err:  # refused (429: too many openings) or failed: the script tries again
+                if "429" in str(err):
+                    self.out["live_refused"] += 1
+                else:
+                    self.out["errors"].append(f"live socket: {type(err).__name__}: {err}")
+                await asyncio.sleep(0.05)
                 continue
             self.out["live_opened"] += 1
             while time.monotonic() < end and socket.close_code is None:
@@ -249,8 +252,8 @@ def report(args: argparse.Namespace, out: dict) -> None:
         answers = ", ".join(f"{count} x {line!r}" for line, count in sorted(sock.get("answers", {}).items()))
         print(f"  the socket flood: {sock.get('sent', 0)} table messages on {args.sockets} sockets "
               f"({sock.get('sent', 0) / args.flood_seconds:.0f} a second), answered: {answers or 'nothing'}")
-        print(f"    live sockets opened {sock.get('live_opened', 0)}, closed by the server "
-              f"{sock.get('live_closed', 0)}")
+        print(f"    live sockets opened {sock.get('live_opened', 0)}, closed by the server for talking "
+              f"{sock.get('live_closed', 0)}, openings refused (429) {sock.get('live_refused', 0)}")
     for line in (out["errors"] + out["flood_errors"] + out["socket"].get("errors", []))[:10]:
         print(f"  ! {line}")
 
