@@ -36,12 +36,14 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import secrets
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -227,7 +229,12 @@ def run(args: argparse.Namespace) -> dict:
             wait_for_pool(base, password, standby, watch)
             out: dict = {"board": [], "moves": [], "errors": [], "done": 0, "expected": args.students,
                          "flood": {}, "flood_errors": [], "most_kernels": 0, "standby": standby, "socket": {}}
+            main, kernels0, t0 = psutil.Process(server.pid), watch.total_cpu(), time.monotonic()
+            main0 = sum(main.cpu_times()[:2])
             asyncio.run(attack(args, base, password, out, server.pid))
+            out["server_cpu"] = sum(main.cpu_times()[:2]) - main0
+            out["kernels_cpu"] = watch.total_cpu() - kernels0 - out["server_cpu"]
+            out["seconds"], out["load"] = time.monotonic() - t0, os.getloadavg()[0]
         finally:
             watch.running = False
             server.terminate()
@@ -254,6 +261,8 @@ def report(args: argparse.Namespace, out: dict) -> None:
               f"({sock.get('sent', 0) / args.flood_seconds:.0f} a second), answered: {answers or 'nothing'}")
         print(f"    live sockets opened {sock.get('live_opened', 0)}, closed by the server for talking "
               f"{sock.get('live_closed', 0)}, openings refused (429) {sock.get('live_refused', 0)}")
+    print(f"  CPU meanwhile: the server's process {out['server_cpu']:.1f} s, its kernels {out['kernels_cpu']:.1f} s, "
+          f"over {out['seconds']:.0f} s (load average {out['load']:.1f} on {psutil.cpu_count()} cores)")
     for line in (out["errors"] + out["flood_errors"] + out["socket"].get("errors", []))[:10]:
         print(f"  ! {line}")
 
