@@ -24,10 +24,11 @@ round trip p50/p95 (goal p95 under 250 ms), and what the floods got: pages serve
 the most kernels the server held at once; table messages sent and how many the server answered with
 "too many messages" or an error; live sockets opened, closed by the server, and refused.
 
-Measured on this 2-core machine, shared with other work: with the page flood alone (load average
-13), 30/30 boards, time to board p95 0.19 s, moves p95 53 ms; with both floods (load 8 to 12, the
-attacker's process on the same two cores), 30/30 boards, time to board p95 0.56-0.70 s, moves p95
-259-487 ms, the socket flood sending about 1,970 table messages a second.
+Measured on this 2-core machine, shared with other work (load average 8 to 15), 30 students: page
+flood alone, time to board p95 0.08 s, moves p95 26 ms, the server's process 1.4 CPU s; socket
+flood alone (about 1,970 table messages a second), board p95 1.83 s, moves p95 1,220 ms, the
+server's process 5.6 CPU s; both, board p95 0.56-0.70 s, moves p95 259-487 ms.  See
+docs/teachers/class_server.md.
 """
 
 from __future__ import annotations
