@@ -63,6 +63,10 @@ bench: $(VENV)/.installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 	@echo "== benchmarks/classroom_load.py (a class of 30 and 3 browsers joining within 10 s)"
 	$(PY) benchmarks/classroom_load.py --students 30 --browsers 3
+	@echo "== benchmarks/classroom_load.py (a class of 60 joining within 10 s, 60 warm kernels)"
+	$(PY) benchmarks/classroom_load.py --students 60 --browsers 0
+	@echo "== benchmarks/classroom_attack.py (30 students while one floods pages, table and live sockets)"
+	$(PY) benchmarks/classroom_attack.py --students 30
 	@echo "== benchmarks/tables_load.py"; $(PY) benchmarks/tables_load.py
 	@echo "== benchmarks/tables_load.py: 30 students at 8 tables, strong robots in the empty seats"
 	$(PY) benchmarks/tables_load.py --tables 8 --students 30 --robot-level strong

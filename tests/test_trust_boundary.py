@@ -275,6 +275,42 @@ def test_a_kernel_flood_is_held_to_the_quota_and_culled(server, victim):
     assert view == victim.view
 
 
+
+def test_a_socket_that_talks_on_a_live_topic_is_closed_and_cannot_reopen_at_will(server, victim):
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    eve = Browser(server.base)
+    eve.admit(server.password)
+    url = server.base.replace("http", "ws", 1) + "tarot/live?topic=lobby"
+    cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in eve.cookies().items())}
+
+    async def go():
+        listener = await websocket_connect(HTTPRequest(url, headers=cookie))
+        talker = await websocket_connect(HTTPRequest(url, headers=cookie))
+        first = json.loads(await listener.read_message())
+        await talker.read_message()
+        for _ in range(500):                       # a flood: the first frame already closes the socket
+            talker.write_message('{"topic": "teacher"}')
+        while await asyncio.wait_for(talker.read_message(), 10) is not None:
+            pass
+        with pytest.raises(asyncio.TimeoutError):  # the listening page stays open (a closed one reads None)
+            await asyncio.wait_for(listener.read_message(), 1.0)
+        opened = refused = 0
+        for _ in range(30):                        # reopening at once, as a script would: held to a pace
+            try:
+                (await websocket_connect(HTTPRequest(url, headers=cookie))).close()
+                opened += 1
+            except Exception as err:
+                refused += "429" in str(err)
+        listener.close()
+        return talker.close_code, first, opened, refused
+
+    code, first, opened, refused = run(go())
+    assert code == 1008 and "tables" in first
+    assert opened < 20 and opened + refused == 30, (opened, refused)
+    assert run(_board_view(victim)) == victim.view
+
 def test_the_login_page_only_admits(server):
     bob = Browser(server.base)
     status, body, _ = bob.request("login")

@@ -89,6 +89,14 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     kernel_ws_protocol = V1
     refused = False
 
+    def connect(self) -> Any:
+        # A move is answered by a few small frames in a row (busy, the changed widgets, idle): with
+        # Nagle's algorithm on, each waits for the page to acknowledge the one before, and a page
+        # acknowledges late (up to 40 ms) when it has nothing to send.  Send each frame at once.
+        if self.websocket_handler.ws_connection is not None:
+            self.websocket_handler.set_nodelay(True)
+        return super().connect()
+
     async def prepare(self) -> None:
         if not offers_v1(self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol")):
             raise web.HTTPError(400, f"this server speaks only the {V1} kernel protocol")

@@ -18,20 +18,39 @@ intents, and each seat's view differs.
 
 from __future__ import annotations
 
+import weakref
+from typing import Any
 
 from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
+from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.classroom import TEACHER_TOPICS, TOPICS
+from tarot_learn.classroom.server.tables_web import Budget
 
-__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED"]
+__all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY", "OPENS_PER_SECOND"]
 
 TEACHER_NEEDED = 4003     # the close code of a teacher topic opened without the teacher's login
+LISTEN_ONLY = 1008        # the close code of a socket that sent something (WebSocket "policy violation")
+# Live sockets one browser may open a second (and at once): a page opens one, and again 2 s after
+# losing it; a script reopening the sockets the server closes is held to this pace.
+OPENS_PER_SECOND = 5
+
+_OPENS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
+
+
+def opens_of(classroom: Any) -> Budget:
+    """The one budget of live socket openings of a class, per browser."""
+    got = _OPENS.get(classroom)
+    if got is None:
+        got = _OPENS[classroom] = Budget(OPENS_PER_SECOND)
+    return got
 
 
 class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
-    """One page watching one topic; what it sends is ignored."""
+    """One page watching one topic.  A live page only listens: a socket that sends anything is not
+    one of the class's pages, and is closed before its frames cost the server more."""
 
     @property
     def max_message_size(self) -> int:
@@ -43,11 +62,15 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         self.topic, self.sent = self.get_argument("topic", ""), ""
         if self.topic not in TOPICS:
             raise web.HTTPError(400, f"the topic is one of {', '.join(TOPICS)}")
+        who = keys.browser(getattr(self.current_user, "username", None), self.request.remote_ip or "")
+        if not opens_of(self.classroom).take(who):     # refused before the upgrade: it costs no socket
+            raise web.HTTPError(429, f"at most {OPENS_PER_SECOND} live connections a second: wait a second")
         await super().get()
 
     def open(self) -> None:  # type: ignore[override]
         if self.topic in TEACHER_TOPICS and not self.is_teacher():
             return self.close(TEACHER_NEEDED, "the teacher's password is needed")
+        self.set_nodelay(True)     # a topic's news goes out at once, not behind an unacknowledged frame
         self.classroom.watch(self.topic, self)
         self.push(self.classroom.snapshot(self.topic))
 
@@ -58,7 +81,7 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             self.write_message(text)
 
     def on_message(self, message: str | bytes) -> None:
-        return None
+        self.close(LISTEN_ONLY, "a live page only listens")   # again later: nothing (the socket is gone)
 
     def on_close(self) -> None:
         self.classroom.unwatch(getattr(self, "topic", ""), self)
