@@ -35,12 +35,13 @@ from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.tables import TableOptions
-from tarot_learn.errors import IllegalMove, TarotLearnError
+from tarot_learn.errors import IllegalMove, OptionError, TarotLearnError
 
 __all__ = ["ROUTES", "RATE", "Budget", "chat_of"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
+TOO_MANY_CODES = "too many codes tried: wait a few seconds, then type it again"
 
 
 class Budget:
@@ -85,7 +86,7 @@ def budget_of(classroom: Any) -> Budget:
 
 
 _CHATS: "weakref.WeakKeyDictionary[Any, Chat]" = weakref.WeakKeyDictionary()
-_CODE_TRIES: "weakref.WeakKeyDictionary[Any, Pace]" = weakref.WeakKeyDictionary()
+_CODE_TRIES: "weakref.WeakKeyDictionary[Any, tuple[Pace, Pace]]" = weakref.WeakKeyDictionary()
 
 
 def chat_of(classroom: Any) -> Chat:
@@ -96,12 +97,21 @@ def chat_of(classroom: Any) -> Chat:
     return got
 
 
-def code_tries_of(classroom: Any) -> Pace:
-    """Wrong invitation codes per browser: five in a row, then one every two seconds."""
+def code_tries_of(classroom: Any) -> tuple[Pace, Pace]:
+    """Invitation codes tried: per browser five in a row, then one every two seconds; for the whole
+    class twenty in a row, then two a second."""
     got = _CODE_TRIES.get(classroom)
     if got is None:
-        got = _CODE_TRIES[classroom] = Pace(every=2.0, burst=5)
+        got = _CODE_TRIES[classroom] = (Pace(every=2.0, burst=5), Pace(every=0.5, burst=20))
     return got
+
+
+def code_wait(classroom: Any, who: str) -> float:
+    """Seconds ``who`` must wait before its next invitation code is checked (0: checked now, and
+    counted).  A student who makes a fresh browser identity every few tries still meets the class's
+    limit, so 24 million codes stay out of reach while a room of students types theirs at once."""
+    per_browser, whole_class = code_tries_of(classroom)
+    return per_browser.wait(who) or whole_class.wait("class")
 
 
 def browser_of(handler: web.RequestHandler) -> str:
@@ -144,8 +154,8 @@ class JoinApi(ClassHandler):
         data, hall, who = self.json_body(), self.classroom.hall, browser_of(self)
         try:
             if data.get("code"):
-                if code_tries_of(self.classroom).wait(who) > 0:
-                    return self.refuse(429, "too many codes tried: wait a few seconds, then type it again")
+                if code_wait(self.classroom, who) > 0:
+                    return self.refuse(429, TOO_MANY_CODES)
                 table = hall.by_code(data["code"])
             else:
                 table = hall.table(str(data.get("id") or ""))
@@ -257,8 +267,13 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         try:
             table = hall.table(table_id)
             name = name or next(iter(hall.seats_of(table.id, self.browser)), "")    # this browser's own seat
+            if code and code_wait(self.classroom, self.browser) > 0:    # a code is counted wherever it is typed
+                raise OptionError(TOO_MANY_CODES)
             if name:
                 self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
+            elif table.options.private and not self.is_teacher():
+                raise IllegalMove("this table is private: its players and the teacher watch it; "
+                                  "join it by its code in the lobby", rule="FT-48")
             else:
                 table.observation(None)          # refuses when spectators are not allowed
         except TarotLearnError as err:
