@@ -375,3 +375,32 @@ def test_a_hostile_deck_folder_falls_back_to_the_default_art(tmp_path: Path):
     (deck / "manifest.json").write_text('{"cards": {"T20": "../../../etc/passwd"}}')
     got = ClassDeck(tmp_path)
     assert got.deck.id == ClassDeck(tmp_path / "nowhere").deck.id and got.png("T21").startswith(b"\x89PNG")
+
+
+# ----- a crowd of sockets ------------------------------------------------------------------------------------------
+def test_a_crowd_of_watching_sockets_does_not_slow_the_players_down(server):
+    ana = student(server)
+    table = new_table(ana, "Ana", seconds_per_turn=None)
+    crowd = [student(server) for _ in range(4)]
+
+    async def crowded() -> list[float]:
+        player = await connect(server, ana, table["id"], name="Ana", key=table["key"])
+        await player.write_message(json.dumps({"kind": "robots"}))
+        seen = await drain(player, 1.0)
+        watchers = [await connect(server, eve, table["id"]) for eve in crowd for _ in range(20)]
+        seen += await drain(player, 0.5)
+        echoes = []
+        while len(echoes) < 5 and views(seen) and views(seen)[-1]["actions"]:
+            sent = time.monotonic()
+            await player.write_message(json.dumps({"kind": "move", "move": views(seen)[-1]["actions"][0]}))
+            seen = [json.loads(await asyncio.wait_for(player.read_message(), 10))]
+            echoes.append(time.monotonic() - sent)
+            seen += await drain(player, 1.5)                  # the robots' turns, until Ana's next one
+        for w in watchers:
+            w.close()
+        player.close()
+        return echoes
+
+    echoes = asyncio.run(crowded())
+    assert echoes and max(echoes) < 2.0, echoes              # eighty sockets watching: the move still echoes
+    clean_log(server)
