@@ -10,6 +10,8 @@ import copy
 import json
 import re
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -403,4 +405,31 @@ def test_a_crowd_of_watching_sockets_does_not_slow_the_players_down(server):
 
     echoes = asyncio.run(crowded())
     assert echoes and max(echoes) < 2.0, echoes              # eighty sockets watching: the move still echoes
+    clean_log(server)
+
+
+def test_odd_json_to_the_lobbys_apis_is_answered_in_one_line(server):
+    eve = student(server)
+    bodies = [("tarot/tables/api/join", b) for b in (
+        {"code": 5, "name": "Eve"}, {"code": ["AAAAAA"], "name": "Eve"}, {"code": "A" * 10_000},
+        {"id": {"x": 1}, "name": "Eve"}, {"id": "../../etc", "name": "Eve"}, {"id": None, "name": ["Eve"]},
+        {"name": "Eve\u202e"}, {})]
+    bodies += [("tarot/tables/api/close", b) for b in ({"id": ["x"]}, {"id": None, "key": {"k": 1}}, {"key": 5})]
+    bodies += [("tarot/tables/api", b) for b in (
+        {"name": "Eve", "options": [1]}, {"name": "Eve", "options": {"players": "4"}}, {"name": 7},
+        {"name": "Eve", "options": {"seconds_per_turn": 1e308}}, {"name": "Eve", "options": {"__class__": 1}},
+        {"name": "robot Eve"})]
+    for path, body in bodies:
+        status, text = eve.call(path, body, json_body=True)
+        assert status in (400, 403, 404, 413, 429), (path, body, status, text[:300])
+        assert "\n" not in json.loads(text)["error"], (path, body, text[:300])
+    xsrf = next(c.value for c in eve.jar if c.name == "_xsrf")
+    for raw in (b"\xff\xfe", b"[]", b"{" * 5000, b"null", b"x" * (MAX_BODY + 10)):
+        request = urllib.request.Request(server.base + "tarot/tables/api/join", data=raw,
+                                         headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"})
+        try:
+            status = eve.opener.open(request, timeout=60).status
+        except urllib.error.HTTPError as err:
+            status = err.code
+        assert 400 <= status < 500, (raw[:10], status)
     clean_log(server)
