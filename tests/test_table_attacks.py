@@ -433,3 +433,30 @@ def test_odd_json_to_the_lobbys_apis_is_answered_in_one_line(server):
             status = err.code
         assert 400 <= status < 500, (raw[:10], status)
     clean_log(server)
+
+
+def test_a_spectator_is_sent_away_when_the_table_turns_private_or_closes_to_spectators(server):
+    ana, eve = student(server), student(server)
+    table = new_table(ana, "Ana")
+
+    async def turned(option: str, value: bool) -> list:
+        player = await connect(server, ana, table["id"], name="Ana", key=table["key"])
+        watcher = await connect(server, eve, table["id"])
+        await drain(player, 0.3), await drain(watcher, 0.3)
+        await player.write_message(json.dumps({"kind": "options", "options": {option: value}}))
+        got = await drain(watcher, 0.8)
+        await player.write_message(json.dumps({"kind": "chat", "text": f"{option} now"}))
+        got += await drain(watcher, 0.3)
+        again = await connect(server, eve, table["id"])
+        got += await drain(again, 0.5)
+        await player.write_message(json.dumps({"kind": "options", "options": {option: not value}}))
+        await drain(player, 0.3)
+        player.close()
+        return got
+
+    for option, value in (("private", True), ("spectators", False)):
+        got = asyncio.run(turned(option, value))
+        assert sum(bool(m and m.get("fatal")) for m in got) == 2, got
+        assert not any(m and m.get("chat", {}).get("lines") for m in got[2:]), got
+        assert not any(m and m.get("code") for m in got)
+    clean_log(server)

@@ -258,7 +258,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         if self.current_user is None:
             raise web.HTTPError(403, "the class password is needed")
         self.table_id, self.name, self.sent = table_id, None, b""
-        self.browser = browser_of(self)
+        self.browser, self.teacher = browser_of(self), self.is_teacher()
         await super().get(table_id)
 
     def open(self, table_id: str) -> None:  # type: ignore[override]
@@ -271,20 +271,31 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
                 raise OptionError(TOO_MANY_CODES)
             if name:
                 self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
-            elif table.options.private and not self.is_teacher():
-                raise IllegalMove("this table is private: its players and the teacher watch it; "
-                                  "join it by its code in the lobby", rule="FT-48")
             else:
-                table.observation(None)          # refuses when spectators are not allowed
+                self.check_watcher(table)
         except TarotLearnError as err:
-            self.send_text(json.dumps({"error": str(err), "fatal": True}))
-            return self.close(4003, "refused")
+            return self.turn_away(str(err))
         self.classroom.sockets.setdefault(table_id, set()).add(self)
         if self.name:
             self.send_text(json.dumps({"key": self.key, "name": self.name}))
         chat = chat_of(self.classroom)
         self.send_text(json.dumps({"chat": {"lines": list(chat.lines(table_id)), "on": chat.on}}))
         self.classroom.broadcast(table_id)
+
+    def check_watcher(self, table: Any) -> None:
+        """Refuse a page with no seat where it may not watch: a private table (its players and the
+        teacher watch it) or a table whose master allows no spectators (FT-48)."""
+        if table.options.private and not self.teacher:
+            raise IllegalMove("this table is private: its players and the teacher watch it; "
+                              "join it by its code in the lobby", rule="FT-48")
+        if not table.options.spectators:
+            raise IllegalMove("this table does not allow spectators", rule="FT-48")
+
+    def turn_away(self, line: str) -> None:
+        """Tell this page ``line`` and close its socket (it is no longer sent the table)."""
+        self.classroom.sockets.get(self.table_id, set()).discard(self)
+        self.send_text(json.dumps({"error": line, "fatal": True}))
+        self.close(4003, "refused")
 
     def chat(self, text: object) -> None:
         """Say ``text`` to every page at this table (a refusal is told to this page alone)."""
@@ -329,6 +340,11 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
 
     def send_view(self) -> None:
         hall = self.classroom.hall
+        if self.name is None and self.table_id in hall.tables:      # a spectator whose table changed its options
+            try:
+                self.check_watcher(hall.table(self.table_id))
+            except TarotLearnError as err:
+                return self.turn_away(str(err))
         try:
             table = hall.table(self.table_id)
             view = seat_view(table, self.name)
