@@ -73,52 +73,38 @@ async def play_out(pages: dict, seen: dict | None = None, seconds: float = 60.0)
     return got
 
 
-# ----- private tables: not watched, not joined, not closed, not listed by a stranger ----------------------------
-def test_a_stranger_who_knows_a_private_tables_address_cannot_watch_chat_or_close_it(server):
+# ----- private tables: not joined, not closed, not listed by a stranger; watched only where spectators are ------
+def test_a_stranger_who_knows_a_private_tables_address_takes_no_seat_and_learns_no_code(server):
     ana, eve = student(server), student(server)
     table = new_table(ana, "Ana", private=True)
+    closed = new_table(ana, "Ana", private=True, spectators=False)
     assert table["id"] not in [t["id"] for t in lobby(eve)["tables"] + lobby(eve)["mine"]]
 
     async def attack() -> tuple[list, list, list]:
         mine = await connect(server, ana, table["id"])
         await drain(mine, 0.3)
-        watcher = await connect(server, eve, table["id"])                     # no seat, no code
+        watcher = await connect(server, eve, table["id"])                     # FT-48: anyone may watch
         watched = await drain(watcher, 0.5)
-        if not fatal(watched):
-            await watcher.write_message(json.dumps({"kind": "chat", "text": "I can see you"}))
-            watched += await drain(watcher, 0.3)
         intruder = await connect(server, eve, table["id"], name="Eve")           # a seat with no code
         intruded = await drain(intruder, 0.5)
+        shut = await connect(server, eve, closed["id"])                          # no spectators: no watching
+        intruded += await drain(shut, 0.5)
         ana_got = await drain(mine, 0.5)
-        mine.close()
+        mine.close(), watcher.close()
         return watched, intruded, ana_got
 
     watched, intruded, ana_got = asyncio.run(attack())
-    assert "private" in fatal(watched) and not any(m and "seats" in m for m in watched), watched
-    assert "private" in fatal(intruded) and not any(m and "seats" in m for m in intruded), intruded
-    assert not any(m and "chat" in m and m["chat"].get("lines") for m in ana_got), ana_got
+    assert not fatal(watched) and all(m["you"] is None and m["code"] == "" for m in watched if m and "seats" in m)
+    assert table["code"] not in json.dumps(watched)
+    assert sum(bool(m and m.get("fatal")) for m in intruded) == 2 and not any(m and "seats" in m for m in intruded)
+    assert "private" in fatal(intruded) and not fatal(ana_got)
+    assert all(m["you"] == 0 for m in ana_got if m and "seats" in m)
     for body in ({"id": table["id"], "key": ""}, {"id": table["id"], "key": "0" * 32}, {"id": table["id"]}):
         assert eve.call("tarot/tables/api/close", body, json_body=True)[0] == 403
     status, body = eve.call("tarot/tables/api/join", {"id": table["id"], "name": "Eve"}, json_body=True)
     assert status == 400 and table["code"] not in body
-    assert [t["id"] for t in lobby(ana)["mine"]] == [table["id"]]             # still open, still Ana's
+    assert {t["id"] for t in lobby(ana)["mine"]} == {table["id"], closed["id"]}     # still open, still Ana's
     clean_log(server)
-
-
-def test_the_teacher_still_watches_a_private_table(server):
-    ana = student(server)
-    table = new_table(ana, "Ana", private=True)
-    teacher = teacher_of(server)
-
-    async def watch() -> list:
-        ws = await connect(server, teacher, table["id"])
-        got = await drain(ws, 0.5)
-        ws.close()
-        return got
-
-    got = asyncio.run(watch())
-    seen = [m for m in got if m and "seats" in m]
-    assert not fatal(got) and seen and seen[-1]["you"] is None and seen[-1]["code"] == ""
 
 
 def test_invitation_codes_cannot_be_guessed_through_the_socket(server):
@@ -435,7 +421,7 @@ def test_odd_json_to_the_lobbys_apis_is_answered_in_one_line(server):
     clean_log(server)
 
 
-def test_a_spectator_is_sent_away_when_the_table_turns_private_or_closes_to_spectators(server):
+def test_a_spectator_is_sent_away_when_the_master_turns_spectators_off(server):
     ana, eve = student(server), student(server)
     table = new_table(ana, "Ana")
 
@@ -454,7 +440,7 @@ def test_a_spectator_is_sent_away_when_the_table_turns_private_or_closes_to_spec
         player.close()
         return got
 
-    for option, value in (("private", True), ("spectators", False)):
+    for option, value in (("spectators", False),):
         got = asyncio.run(turned(option, value))
         assert sum(bool(m and m.get("fatal")) for m in got) == 2, got
         assert not any(m and m.get("chat", {}).get("lines") for m in got[2:]), got

@@ -258,7 +258,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         if self.current_user is None:
             raise web.HTTPError(403, "the class password is needed")
         self.table_id, self.name, self.sent = table_id, None, b""
-        self.browser, self.teacher = browser_of(self), self.is_teacher()
+        self.browser = browser_of(self)
         await super().get(table_id)
 
     def open(self, table_id: str) -> None:  # type: ignore[override]
@@ -282,12 +282,10 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         self.send_text(json.dumps({"chat": {"lines": list(chat.lines(table_id)), "on": chat.on}}))
         self.classroom.broadcast(table_id)
 
-    def check_watcher(self, table: Any) -> None:
-        """Refuse a page with no seat where it may not watch: a private table (its players and the
-        teacher watch it) or a table whose master allows no spectators (FT-48)."""
-        if table.options.private and not self.teacher:
-            raise IllegalMove("this table is private: its players and the teacher watch it; "
-                              "join it by its code in the lobby", rule="FT-48")
+    @staticmethod
+    def check_watcher(table: Any) -> None:
+        """Refuse a page with no seat at a table whose master allows no spectators (FT-48: where
+        spectators are allowed, anyone may watch, a private table too; only a seat needs its code)."""
         if not table.options.spectators:
             raise IllegalMove("this table does not allow spectators", rule="FT-48")
 
@@ -340,7 +338,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
 
     def send_view(self) -> None:
         hall = self.classroom.hall
-        if self.name is None and self.table_id in hall.tables:      # a spectator whose table changed its options
+        if self.name is None and self.table_id in hall.tables:      # a spectator, and the master turned them off
             try:
                 self.check_watcher(hall.table(self.table_id))
             except TarotLearnError as err:
