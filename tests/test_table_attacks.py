@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tarot_learn.classroom.model.chat import BURST, TABLE_BURST, TABLE_EVERY
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.server.base import MAX_BODY
 from tarot_learn.classroom.server.card_images import ClassDeck
@@ -445,4 +446,34 @@ def test_a_spectator_is_sent_away_when_the_master_turns_spectators_off(server):
         assert sum(bool(m and m.get("fatal")) for m in got) == 2, got
         assert not any(m and m.get("chat", {}).get("lines") for m in got[2:]), got
         assert not any(m and m.get("code") for m in got)
+    clean_log(server)
+
+
+def test_fresh_browser_identities_cannot_flood_a_tables_chat(server):
+    ana = student(server)
+    table = new_table(ana, "Ana")
+    crowd = [student(server) for _ in range(8)]               # eight identities, three lines each at once
+
+    async def flood() -> tuple[list, list, float]:
+        player = await connect(server, ana, table["id"], name="Ana", key=table["key"])
+        await drain(player, 0.3)
+        socks = [await connect(server, eve, table["id"]) for eve in crowd]
+        for ws in socks:
+            await drain(ws, 0.1)
+        start = time.monotonic()
+        for ws in socks:
+            for i in range(BURST):
+                await ws.write_message(json.dumps({"kind": "chat", "text": f"spam {i}"}))
+        told = [m for ws in socks for m in await drain(ws, 0.5)]
+        heard = await drain(player, 0.5)
+        seconds = time.monotonic() - start
+        for ws in socks:
+            ws.close()
+        player.close()
+        return heard, told, seconds
+
+    heard, told, seconds = asyncio.run(flood())
+    lines = [x for m in heard if m and "chat" in m for x in m["chat"].get("lines", [])]
+    assert TABLE_BURST <= len(lines) <= TABLE_BURST + seconds / TABLE_EVERY + 1, (len(lines), seconds)
+    assert any("chat is busy" in m.get("chat", {}).get("error", "") for m in told if m)
     clean_log(server)
