@@ -477,3 +477,25 @@ def test_fresh_browser_identities_cannot_flood_a_tables_chat(server):
     assert TABLE_BURST <= len(lines) <= TABLE_BURST + seconds / TABLE_EVERY + 1, (len(lines), seconds)
     assert any("chat is busy" in m.get("chat", {}).get("error", "") for m in told if m)
     clean_log(server)
+
+
+def test_a_seat_key_replayed_by_another_browser_stops_working_once_the_seats_browser_comes_back(server):
+    ana, eve = student(server), student(server)
+    table = new_table(ana, "Ana")
+
+    async def replay() -> tuple[list, list, list]:
+        stolen = await connect(server, eve, table["id"], name="Ana", key=table["key"])    # a key given away
+        first = await drain(stolen, 0.4)
+        stolen.close()
+        mine = await connect(server, ana, table["id"])                                   # Ana's own browser
+        back = await drain(mine, 0.4)
+        again = await connect(server, eve, table["id"], name="Ana", key=table["key"])
+        second = await drain(again, 0.4)
+        mine.close()
+        return first, back, second
+
+    first, back, second = asyncio.run(replay())
+    assert not fatal(first) and not fatal(back)
+    fresh = next(m["key"] for m in back if m and "key" in m)
+    assert fresh != table["key"] and "already sits" in fatal(second)
+    clean_log(server)
