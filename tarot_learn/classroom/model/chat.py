@@ -2,8 +2,10 @@
 
 A message is text (NFKC, spaces made single, no control, invisible or direction character, at most
 :data:`MAX_CHAT` characters), sent at most :data:`BURST` in a row and then one every
-:data:`EVERY` seconds by one browser.  A refusal is one line saying what to fix.  Pages show the
-text as text, never as markup.  The class file keeps every line (the teacher reads every table's
+:data:`EVERY` seconds by one browser, and :data:`TABLE_BURST` in a row then one every
+:data:`TABLE_EVERY` seconds at one table, whoever sends them (a student who opens sockets under
+fresh browser identities still cannot flood a table).  A refusal is one line saying what to fix.
+Pages show the text as text, never as markup.  The class file keeps every line (the teacher reads every table's
 chat); each table keeps its last :data:`KEPT` lines in memory for the pages that open it.
 
 >>> from tarot_learn.classroom.tables import FakeClock
@@ -30,12 +32,14 @@ from typing import Any, Callable
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.errors import OptionError
 
-__all__ = ["Chat", "Pace", "check_text", "MAX_CHAT", "EVERY", "BURST", "KEPT"]
+__all__ = ["Chat", "Pace", "check_text", "MAX_CHAT", "EVERY", "BURST", "KEPT", "TABLE_BURST", "TABLE_EVERY"]
 
 MAX_CHAT = 200      # characters in one message
 EVERY = 2.0         # seconds between messages of one browser, once its burst is spent
 BURST = 3           # messages one browser may send in a row
 KEPT = 50           # lines a table's page receives when it opens
+TABLE_BURST = 10    # lines one table takes in a row, from all its pages together
+TABLE_EVERY = 0.5   # seconds between a table's lines once that burst is spent
 
 
 def check_text(text: object) -> str:
@@ -82,6 +86,8 @@ class Chat:
     def __init__(self, store: ClassStore | str | Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store if isinstance(store, ClassStore) else ClassStore(store)
         self.pace = Pace(clock=clock)
+        # one table's lines, whoever sends them: fresh browser identities do not flood a table
+        self.table_pace = Pace(every=TABLE_EVERY, burst=TABLE_BURST, clock=clock)
         self._recent: dict[str, deque[dict[str, Any]]] = {}
         row = self.store.read("SELECT value FROM shared_settings WHERE key = 'chat'")
         self.on = not (row and row[0]["value"] == "off")
@@ -102,6 +108,9 @@ class Chat:
         wait = self.pace.wait(who)
         if wait > 0:
             raise OptionError(f"too fast: wait {wait:.0f} s before your next message")
+        wait = self.table_pace.wait(table_id)
+        if wait > 0:
+            raise OptionError(f"this table's chat is busy: wait {max(1, round(wait))} s, then send it again")
         line, recent = {"name": name, "text": shown, "sent": round(time.time())}, self.lines(table_id)
         with self.store.write() as db:
             db.execute("INSERT INTO shared_chat (table_id, name, text, sent) VALUES (?, ?, ?, ?)",

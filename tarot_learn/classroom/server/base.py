@@ -63,7 +63,7 @@ class ClassHandler(JupyterHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """An API's error is JSON (one line); a page's is Jupyter's error page."""
-        if self.request.path.endswith("/api"):
+        if self.request.path.endswith("/api") or "/api/" in self.request.path:    # ``.../api/join`` too
             error = kwargs.get("exc_info", (None, None, None))[1]
             line = getattr(error, "log_message", None) or httputil.responses.get(status_code, "error")
             self.finish({"error": str(line)})

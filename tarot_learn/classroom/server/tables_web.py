@@ -37,13 +37,14 @@ from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
 from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
-from tarot_learn.errors import IllegalMove, TarotLearnError
+from tarot_learn.errors import IllegalMove, OptionError, TarotLearnError
 
 __all__ = ["ROUTES", "RATE", "Budget", "chat_of"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
 ADVICE_SETTING = "tarot_learn_table_advice"   # tornado setting: the launcher's --table-advice
+TOO_MANY_CODES = "too many codes tried: wait a few seconds, then type it again"
 
 
 class Budget:
@@ -88,7 +89,7 @@ def budget_of(classroom: Any) -> Budget:
 
 
 _CHATS: "weakref.WeakKeyDictionary[Any, Chat]" = weakref.WeakKeyDictionary()
-_CODE_TRIES: "weakref.WeakKeyDictionary[Any, Pace]" = weakref.WeakKeyDictionary()
+_CODE_TRIES: "weakref.WeakKeyDictionary[Any, tuple[Pace, Pace]]" = weakref.WeakKeyDictionary()
 
 
 def chat_of(classroom: Any) -> Chat:
@@ -99,12 +100,21 @@ def chat_of(classroom: Any) -> Chat:
     return got
 
 
-def code_tries_of(classroom: Any) -> Pace:
-    """Wrong invitation codes per browser: five in a row, then one every two seconds."""
+def code_tries_of(classroom: Any) -> tuple[Pace, Pace]:
+    """Invitation codes tried: per browser five in a row, then one every two seconds; for the whole
+    class twenty in a row, then two a second."""
     got = _CODE_TRIES.get(classroom)
     if got is None:
-        got = _CODE_TRIES[classroom] = Pace(every=2.0, burst=5)
+        got = _CODE_TRIES[classroom] = (Pace(every=2.0, burst=5), Pace(every=0.5, burst=20))
     return got
+
+
+def code_wait(classroom: Any, who: str) -> float:
+    """Seconds ``who`` must wait before its next invitation code is checked (0: checked now, and
+    counted).  A student who makes a fresh browser identity every few tries still meets the class's
+    limit, so 24 million codes stay out of reach while a room of students types theirs at once."""
+    per_browser, whole_class = code_tries_of(classroom)
+    return per_browser.wait(who) or whole_class.wait("class")
 
 
 def browser_of(handler: web.RequestHandler) -> str:
@@ -147,8 +157,8 @@ class JoinApi(ClassHandler):
         data, hall, who = self.json_body(), self.classroom.hall, browser_of(self)
         try:
             if data.get("code"):
-                if code_tries_of(self.classroom).wait(who) > 0:
-                    return self.refuse(429, "too many codes tried: wait a few seconds, then type it again")
+                if code_wait(self.classroom, who) > 0:
+                    return self.refuse(429, TOO_MANY_CODES)
                 table = hall.by_code(data["code"])
             else:
                 table = hall.table(str(data.get("id") or ""))
@@ -260,19 +270,33 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         try:
             table = hall.table(table_id)
             name = name or next(iter(hall.seats_of(table.id, self.browser)), "")    # this browser's own seat
+            if code and code_wait(self.classroom, self.browser) > 0:    # a code is counted wherever it is typed
+                raise OptionError(TOO_MANY_CODES)
             if name:
                 self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
             else:
-                table.observation(None)          # refuses when spectators are not allowed
+                self.check_watcher(table)
         except TarotLearnError as err:
-            self.send_text(json.dumps({"error": str(err), "fatal": True}))
-            return self.close(4003, "refused")
+            return self.turn_away(str(err))
         self.classroom.sockets.setdefault(table_id, set()).add(self)
         if self.name:
             self.send_text(json.dumps({"key": self.key, "name": self.name}))
         chat = chat_of(self.classroom)
         self.send_text(json.dumps({"chat": {"lines": list(chat.lines(table_id)), "on": chat.on}}))
         self.classroom.broadcast(table_id)
+
+    @staticmethod
+    def check_watcher(table: Any) -> None:
+        """Refuse a page with no seat at a table whose master allows no spectators (FT-48: where
+        spectators are allowed, anyone may watch, a private table too; only a seat needs its code)."""
+        if not table.options.spectators:
+            raise IllegalMove("this table does not allow spectators", rule="FT-48")
+
+    def turn_away(self, line: str) -> None:
+        """Tell this page ``line`` and close its socket (it is no longer sent the table)."""
+        self.classroom.sockets.get(self.table_id, set()).discard(self)
+        self.send_text(json.dumps({"error": line, "fatal": True}))
+        self.close(4003, "refused")
 
     def chat(self, text: object) -> None:
         """Say ``text`` to every page at this table (a refusal is told to this page alone)."""
@@ -349,6 +373,11 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
 
     def send_view(self) -> None:
         hall = self.classroom.hall
+        if self.name is None and self.table_id in hall.tables:      # a spectator, and the master turned them off
+            try:
+                self.check_watcher(hall.table(self.table_id))
+            except TarotLearnError as err:
+                return self.turn_away(str(err))
         try:
             table = hall.table(self.table_id)
             view = seat_view(table, self.name)
