@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from tarot_learn.classroom.model.chat import BURST, EVERY, MAX_CHAT, Chat, Pace, check_text
+from tarot_learn.classroom.model.chat import BURST, EVERY, MAX_CHAT, Chat, check_text
+from tarot_learn.classroom.model.pace import Pace
 from tarot_learn.classroom.tables import FakeClock
 from tarot_learn.errors import OptionError
 from tests.test_challenge import ClassServer, Client, free_port

@@ -146,7 +146,7 @@ def test_a_browser_opens_three_tables_and_a_master_or_the_teacher_closes_one(ser
 
 
 def test_the_budget_refills_per_browser_and_says_so_once_a_second():
-    from tarot_learn.classroom.server.tables_web import Budget
+    from tarot_learn.classroom.model.pace import Budget
 
     now = [0.0]
     budget = Budget(rate=20, clock=lambda: now[0])

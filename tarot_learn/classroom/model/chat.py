@@ -29,10 +29,11 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
+from tarot_learn.classroom.model.pace import Pace
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.errors import OptionError
 
-__all__ = ["Chat", "Pace", "check_text", "MAX_CHAT", "EVERY", "BURST", "KEPT", "TABLE_BURST", "TABLE_EVERY"]
+__all__ = ["Chat", "check_text", "MAX_CHAT", "EVERY", "BURST", "KEPT", "TABLE_BURST", "TABLE_EVERY"]
 
 MAX_CHAT = 200      # characters in one message
 EVERY = 2.0         # seconds between messages of one browser, once its burst is spent
@@ -59,33 +60,12 @@ def check_text(text: object) -> str:
     return shown
 
 
-class Pace:
-    """How fast one browser may chat: :data:`BURST` messages, then one every :data:`EVERY` seconds."""
-
-    def __init__(self, every: float = EVERY, burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
-        self.every, self.burst, self.clock = every, burst, clock
-        self._left: dict[str, tuple[float, float]] = {}     # browser -> (messages left, when counted)
-
-    def wait(self, who: str) -> float:
-        """Seconds ``who`` must still wait (0: it may send now, and that message is counted)."""
-        now = self.clock()
-        left, then = self._left.get(who, (float(self.burst), now))
-        left = min(float(self.burst), left + (now - then) / self.every)
-        if len(self._left) > 10_000:                 # forget browsers quiet long enough to be full again
-            self._left = {k: v for k, v in self._left.items() if now - v[1] < self.every * self.burst}
-        if left < 1:
-            self._left[who] = (left, now)
-            return (1 - left) * self.every
-        self._left[who] = (left - 1, now)
-        return 0.0
-
-
 class Chat:
     """Every table's chat in one class (kept in its :class:`ClassStore`), and the class's switch."""
 
     def __init__(self, store: ClassStore | str | Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store if isinstance(store, ClassStore) else ClassStore(store)
-        self.pace = Pace(clock=clock)
+        self.pace = Pace(every=EVERY, burst=BURST, clock=clock)
         # one table's lines, whoever sends them: fresh browser identities do not flood a table
         self.table_pace = Pace(every=TABLE_EVERY, burst=TABLE_BURST, clock=clock)
         self._recent: dict[str, deque[dict[str, Any]]] = {}

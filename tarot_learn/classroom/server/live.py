@@ -27,7 +27,7 @@ from tornado import web, websocket
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.classroom import TEACHER_TOPICS, TOPICS
-from tarot_learn.classroom.server.tables_web import Budget
+from tarot_learn.classroom.model.pace import Budget
 
 __all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY", "OPENS_PER_SECOND"]
 

@@ -20,7 +20,6 @@ to its seat with no key.  Players and spectators chat over the same socket
 from __future__ import annotations
 
 import json
-import time
 import weakref
 from typing import Any
 
@@ -28,7 +27,8 @@ from jupyter_server.base.websocket import WebSocketMixin
 from tornado import ioloop, web, websocket
 
 from tarot_learn.classroom.model import keys
-from tarot_learn.classroom.model.chat import Chat, Pace
+from tarot_learn.classroom.model.chat import Chat
+from tarot_learn.classroom.model.pace import Budget, Pace
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
@@ -39,42 +39,12 @@ from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, OptionError, TarotLearnError
 
-__all__ = ["ROUTES", "RATE", "Budget", "chat_of"]
+__all__ = ["ROUTES", "RATE", "chat_of"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
 ADVICE_SETTING = "tarot_learn_table_advice"   # tornado setting: the launcher's --table-advice
 TOO_MANY_CODES = "too many codes tried: wait a few seconds, then type it again"
-
-
-class Budget:
-    """Messages per browser: a bucket of :data:`RATE` refilled at :data:`RATE` a second (O(1) a message)."""
-
-    def __init__(self, rate: float = RATE, clock: Any = time.monotonic) -> None:
-        self.rate, self.clock = rate, clock
-        self._left: dict[str, tuple[float, float]] = {}     # browser -> (messages left, when counted)
-        self._told: dict[str, float] = {}
-
-    def take(self, who: str) -> bool:
-        """Whether ``who`` may send one more message now."""
-        now = self.clock()
-        left, then = self._left.get(who, (self.rate, now))
-        left = min(self.rate, left + (now - then) * self.rate)
-        if len(self._left) > 10_000:                  # forget browsers long quiet (a full bucket is no news)
-            self._left = {k: v for k, v in self._left.items() if now - v[1] < 60}
-        ok = left >= 1
-        self._left[who] = (left - 1 if ok else left, now)
-        return ok
-
-    def tell(self, who: str) -> bool:
-        """Whether ``who`` should be told it is sending too fast (once a second at most)."""
-        now = self.clock()
-        if now - self._told.get(who, -1.0) < 1.0:
-            return False
-        if len(self._told) > 10_000:
-            self._told = {k: t for k, t in self._told.items() if now - t < 1.0}
-        self._told[who] = now
-        return True
 
 
 _BUDGETS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
@@ -84,7 +54,7 @@ def budget_of(classroom: Any) -> Budget:
     """The one message budget of a class (every table socket of every browser)."""
     got = _BUDGETS.get(classroom)
     if got is None:
-        got = _BUDGETS[classroom] = Budget()
+        got = _BUDGETS[classroom] = Budget(RATE)
     return got
 
 
