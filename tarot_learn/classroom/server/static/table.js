@@ -257,7 +257,11 @@ function dragMove(ev) {
 function dragEnd(ev, drop) {
   if (!press || ev.pointerId !== press.id) return;
   const was = press; press = null;
-  if (!was.ghost) return;                              // a tap: the click that follows plays the card
+  if (!was.ghost) {          // a tap: a finger's plays the card now (its click may never come), a mouse's click does
+    const move = drop && ev.pointerType !== 'mouse' && cardMove(was.b.dataset.card);
+    if (move && was.b.isConnected) { swallowClick = true; send({kind: 'move', move}); }
+    return;
+  }
   was.ghost.remove(); was.b.classList.remove('lifted'); swallowClick = true;
   document.getElementById('felt').classList.remove('dragging', 'over');
   const move = cardMove(was.b.dataset.card);
