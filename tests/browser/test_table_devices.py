@@ -5,6 +5,8 @@ sideways at 360 px, and the cards are wide enough to tap.  Sizes are measured in
 
 from __future__ import annotations
 
+import json
+import re
 import time
 
 import pytest
@@ -116,3 +118,49 @@ def test_nothing_overflows_sideways_at_360_px(classroom, device_page) -> None:
     assert found == [], found
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     assert on_screen(page, ".seat.turn")
+
+
+def _with_a_poignee(text: str) -> str:
+    """A view of this seat's turn to play, as if it held the twelve trumps 21 to 10: the page is
+    offered the lowest ten as its poignée.  Only what the page draws is changed; the server still
+    holds the real hand and judges what the page sends."""
+    data = json.loads(text)
+    if not data.get("obs") or not any(a.startswith("play ") for a in data.get("actions") or []):
+        return text
+    hand = next(p for p in data["obs"]["piles"] if p["id"] == f"hand:{data['you']}")
+    hand["cards"] = [f"T{n}" for n in range(21, 9, -1)] + [c for c in hand["cards"] if not c.startswith("T")][:6]
+    data["actions"] = [f"play {c}" for c in hand["cards"]] + ["declare poignee " + " ".join(TEN_LOWEST)]
+    return json.dumps(data)
+
+
+TEN_LOWEST = [f"T{n}" for n in range(19, 9, -1)]
+
+
+def test_a_poignee_is_chosen_trump_by_trump_and_the_server_judges_it(classroom, device_page) -> None:
+    context, page = device_page(TABLET)
+    sent: list[dict] = []
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda text: ws.send(_with_a_poignee(text)))
+        ws.on_message(lambda text: (sent.append(json.loads(text)), server.send(text)))
+
+    page.route_web_socket(re.compile(r".*/socket\?.*"), route)
+    seated_with_robots(context, page, classroom, "Uma")
+    until_a_card_to_play(page)
+    page.locator("#actions button", has_text="Choose a poignée of 10 trumps").tap()
+    chosen = "#hand button[aria-pressed=true]"
+    assert sorted(page.locator(chosen).evaluate_all("bs => bs.map(b => b.dataset.card)")) == sorted(TEN_LOWEST)
+    show = page.locator("#choice button.confirm")
+    page.locator('#hand button[data-card="T21"]').tap()          # ten chosen already: no eleventh
+    assert page.locator(chosen).count() == 10 and not show.is_disabled()
+    page.locator('#hand button[data-card="T10"]').tap()          # the 10 kept back, the 21 shown instead
+    assert show.is_disabled()
+    page.locator('#hand button[data-card="T21"]').tap()
+    assert page.locator('#hand button.dim[aria-disabled=true]').count() >= 1      # a plain suit card: not a trump
+    held = page.locator("#hand button").count()
+    show.tap()
+    want = "declare poignee " + " ".join(["T21"] + TEN_LOWEST[:-1])
+    page.wait_for_function("() => document.querySelector('#msg').textContent.includes('FT-15')", timeout=15_000)
+    assert {"kind": "move", "move": want} in sent
+    assert page.locator("#hand button").count() == held      # the real hand lacks those trumps: refused, unchanged
