@@ -164,3 +164,31 @@ def test_a_poignee_is_chosen_trump_by_trump_and_the_server_judges_it(classroom, 
     page.wait_for_function("() => document.querySelector('#msg').textContent.includes('FT-15')", timeout=15_000)
     assert {"kind": "move", "move": want} in sent
     assert page.locator("#hand button").count() == held      # the real hand lacks those trumps: refused, unchanged
+
+
+def test_levels_and_badges_sit_beside_the_names_only_when_sent(classroom, device_page) -> None:
+    """The server sends ``social.standing`` only while points are on (off by default: no level
+    shows); given one, the seat box carries the level and the badges in words."""
+    context, page = device_page(PHONE)
+    standing: dict = {}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+
+        def down(text: str) -> None:
+            data = json.loads(text)
+            if standing and "social" in data:
+                data["social"]["standing"] = standing
+            ws.send(json.dumps(data))
+        server.on_message(down)
+        ws.on_message(lambda text: server.send(text))
+
+    page.route_web_socket(re.compile(r".*/socket\?.*"), route)
+    seated_with_robots(context, page, classroom, "Val")
+    assert page.locator(".seat .tag.level").count() == 0
+    standing["Val"] = {"level": 3, "badges": ["contract", "ten_games"]}
+    page.reload()
+    me = page.locator(".seat.me")
+    me.locator(".tag.level", has_text="level 3").wait_for()
+    assert me.locator(".tag.badge").all_inner_texts() == ["first contract made", "ten games played"]
+    assert page.locator(".seat:not(.me) .tag.level").count() == 0
