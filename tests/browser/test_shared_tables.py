@@ -158,18 +158,23 @@ def _sit(page, lobby: str, name: str, master: str, table_url: str) -> None:
 
 
 def _trick_shown(ana, ben, watcher) -> None:
-    """A trick's four cards and its winner stay on every page; then the last trick is one click away;
+    """A trick's four cards and its winner stay on every page; once the next trick is led the last
+    trick lies beside the seat that won it, one click away;
     only the seat to play reads "Your turn"; buttons and cards speak French Tarot, not move codes."""
     _play_until(ana, ben, lambda: all(p.locator("#trick .won .played").count() == 4 for p in (ana, ben, watcher)))
     for page in (ana, ben, watcher):
         assert "Won by" in page.locator("#trick .won").inner_text()
     assert "Your turn" not in watcher.locator("#clock").inner_text()
-    for _ in range(25):                    # at a person's pace, the finished trick gives way to the next
+    for _ in range(25):                    # once the next trick is led, the last one lies beside its winner
         if watcher.locator("#last-trick").count():
             break
         take_turn(ana) or take_turn(ben)
-        watcher.wait_for_timeout(4500)
-    watcher.click("#last-trick")
+        watcher.wait_for_timeout(1000)
+    pile = watcher.locator("#last-trick")
+    winner = pile.get_attribute("aria-label").split(", won by ")[1].split(":")[0]
+    assert watcher.locator(".seat", has=pile).locator(".where").inner_text() == winner
+    assert pile.locator("img.card").count() == 4
+    pile.click()
     watcher.locator("#trick .won", has_text="Won by").wait_for()
     words = " ".join(hand_of(ben) + ana.locator("#actions button").all_inner_texts())
     assert not re.search(r"\b(Jack|Queen|King|bid|declare|garde_)\b", words), words

@@ -8,13 +8,13 @@ const params = new URLSearchParams(location.search);
 const tableId = document.body.dataset.table, art = document.body.dataset.art;
 const name = params.get('name') || localStorage.getItem('tarot-seat-' + tableId) || '';
 const keyName = 'tarot-key-' + tableId + '-' + name;
-const PAUSE_MS = 4000;        // a finished trick stays in the middle this long, even if the next lead is quick
 // Where each seat sits, counted from the seat whose page this is (play goes counter-clockwise, FT-1).
 const CONTRACTS = {prise: 'Prise', garde: 'Garde', garde_sans: 'Garde sans', garde_contre: 'Garde contre'};
 const PLACES = {3: ['s', 'e', 'w'], 4: ['s', 'e', 'n', 'w'], 5: ['s', 'e', 'ne', 'nw', 'w']};
-let shownTrick = 0, trickUntil = 0, lastTrickOpen = false;
+let lastTrickOpen = false;
 let view = null, socket = null, closedByServer = false, lastFrame = '';
 let chosen = [], choosingFor = '';     // the discard being chosen: nothing is sent before "Confirm"
+let poignee = null;                   // the poignée being chosen: {size, cards, turn}; sent only by "Show"
 function connect() {
   const q = new URLSearchParams(); if (name) { q.set('name', name); q.set('key', localStorage.getItem(keyName) || ''); }
   if (params.get('code')) q.set('code', params.get('code'));
@@ -57,13 +57,40 @@ function seatBox(seat, i) {
   head.append(el('span', 'where', seatName(i)), ' ', el('b', '', who), state + (i === view.you ? ' — you' : ''));
   for (const tag of seatTags(i)) head.append(' ', el('span', 'tag', tag));
   if (turn) head.append(' ', el('span', 'tag to-play', 'to play'));
+  head.append(...standingTags(seat.name));
   box.append(head);
   if (i !== view.you && count) {
     const fan = el('div', 'fan'); fan.setAttribute('aria-hidden', 'true');
     for (let k = 0; k < count; k++) fan.append(cardImg('?', 'small'));
     box.append(fan, el('span', 'count', `${count} card${count === 1 ? '' : 's'}`));
   }
+  const pileOf = lastTrickPile(i);
+  if (pileOf) box.append(pileOf);
   return box;
+}
+// A player's level and badges (the class's points; the server sends none while points are off).
+function standingTags(who) {
+  const s = who && ((view.social || {}).standing || {})[who];
+  if (!s) return [];
+  const words = typeof BADGE_WORDS === 'undefined' ? {} : BADGE_WORDS;          // chat.js names the badges
+  const out = [' ', el('span', 'tag level', `level ${s.level}`)];
+  for (const b of s.badges) out.push(' ', el('span', 'tag badge', words[b] || b));
+  return out;
+}
+// The trick just won, once the next one is led, lies face up beside the seat that won it; a click
+// (or Enter) opens it in the middle, every card with who played it and why it won.
+function lastTrickPile(seat) {
+  const won = view.trick_won, current = pile('trick');
+  if (!won || !(current && current.cards.length) || won.cards.length === 0) return null;
+  if (seatName(seat) !== won.winner) return null;
+  const b = el('button', 'last-pile'); b.id = 'last-trick';
+  b.setAttribute('aria-expanded', String(lastTrickOpen));
+  b.setAttribute('aria-label', `Last trick, trick ${won.number}, won by ${won.winner}: ` +
+    won.cards.map(c => cardName(c.card)).join(', ') + (lastTrickOpen ? ' (shown in the middle)' : ''));
+  for (const c of won.cards) b.append(cardImg(c.card, 'small'));
+  b.append(el('span', 'pile-word', lastTrickOpen ? 'hide' : 'last trick'));
+  b.onclick = () => { lastTrickOpen = !lastTrickOpen; draw(); };
+  return b;
 }
 function seatTags(i) {
   const o = view.obs; if (!o) return [];
@@ -79,7 +106,7 @@ function seatTags(i) {
 // A redraw rebuilds the buttons: keyboard focus goes back to the same button, or to the one now
 // in its place (the next card of the hand after a card was played), never to the page's top.
 function focusKey() {
-  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls, #trick, #choice');
+  const a = document.activeElement, box = a && a.tagName === 'BUTTON' && a.closest('#hand, #actions, #controls, #trick, #choice, #seats');
   return box ? {box: box.id, label: a.getAttribute('aria-label') || a.textContent, index: [...box.querySelectorAll('button')].indexOf(a)} : null;
 }
 function restoreFocus(k) {
@@ -125,13 +152,52 @@ function drawHand(o) {
   const discarding = acts().some(a => a.startsWith('discard '));
   const turn = discarding ? `${view.moves}:${o.dealer}` : '';
   if (turn !== choosingFor) { chosen = []; choosingFor = turn; }       // a new discard starts empty
+  if (poignee && (poignee.turn !== view.moves || !acts().some(a => poigneeOffer(a)))) poignee = null;
   const dog = pile('dog'), fromDog = new Set(dog && o.phase === 'discarding' ? dog.cards : []);
   for (const c of (mine ? mine.cards : [])) hand.append(handCard(c, cardMove(c), discarding, fromDog.has(c)));
-  drawChoice(discarding);
+  if (poignee) drawPoignee(mine ? mine.cards : []); else drawChoice(discarding);
   const others = document.getElementById('actions'); others.replaceChildren();
   for (const a of acts()) if (!(mine && mine.cards.some(c => cardMove(c) === a))) {
-    const b = el('button', 'action', (view.labels || {})[a] || a); b.onclick = () => send({kind: 'move', move: a}); others.append(b);
+    const offer = poigneeOffer(a);
+    const b = el('button', 'action', offer ? `Choose a poignée of ${offer.length} trumps` : (view.labels || {})[a] || a);
+    b.onclick = offer ? () => { poignee = {size: offer.length, cards: offer, turn: view.moves}; draw(); } : () => send({kind: 'move', move: a});
+    if (offer && poignee && poignee.size === offer.length) b.setAttribute('aria-pressed', 'true');
+    others.append(b);
   }
+}
+// ----- the poignée: the player picks which trumps to show (FT-15, FT-16) ------------------------
+// The server offers one poignée per size (the lowest trumps); the player may show any other trumps
+// of that number.  The offer is the starting choice; the server checks the chosen set.
+const poigneeOffer = a => a.startsWith('declare poignee ') ? a.split(' ').slice(2) : null;
+const trumpRank = code => Number(code.slice(1));
+function poigneePool(hand) {
+  const pool = new Set(hand.filter(c => c.startsWith('T')));
+  for (const a of acts()) for (const c of poigneeOffer(a) || []) pool.add(c);    // with trumps the discard forced out
+  return [...pool].sort((x, y) => trumpRank(y) - trumpRank(x));
+}
+function poigneeCard(b, code) {
+  if (!code.startsWith('T')) { b.setAttribute('aria-disabled', 'true'); b.classList.add('dim'); b.title = 'a poignée shows trumps only'; return b; }
+  const on = poignee.cards.includes(code);
+  b.classList.add('lit'); b.classList.toggle('chosen', on); b.setAttribute('aria-pressed', String(on));
+  b.onclick = () => {
+    poignee.cards = on ? poignee.cards.filter(c => c !== code) : poignee.cards.length < poignee.size ? [...poignee.cards, code] : poignee.cards;
+    draw();
+  };
+  return b;
+}
+function drawPoignee(hand) {
+  const box = document.getElementById('choice'); box.replaceChildren();
+  const shown = [...poignee.cards].sort((x, y) => trumpRank(y) - trumpRank(x));
+  box.append(el('p', '', `Your poignée, ${shown.length} of ${poignee.size} trumps: ${shown.map(cardName).join(', ') || 'none yet'}. ` +
+    'Tap a trump to take it in or out; the Excuse may be shown only with every trump you hold.'));
+  for (const c of poigneePool(hand)) if (!hand.includes(c)) {          // a trump the discard forced out is shown again
+    const b = el('button', 'card-button'); b.append(cardImg(c, 'small')); b.setAttribute('aria-label', cardName(c)); b.dataset.card = c;
+    box.append(poigneeCard(b, c));
+  }
+  const ok = el('button', 'confirm', 'Show these trumps'); ok.disabled = shown.length !== poignee.size;
+  ok.onclick = () => { const move = 'declare poignee ' + shown.join(' '); poignee = null; send({kind: 'move', move}); };
+  const no = el('button', '', 'Cancel'); no.onclick = () => { poignee = null; draw(); };
+  box.append(ok, no);
 }
 function handCard(code, move, discarding, fromDog) {
   const b = el('button', 'card-button' + (move ? ' lit' : ''));
@@ -139,6 +205,7 @@ function handCard(code, move, discarding, fromDog) {
   const why = (view.notes || {})[code];
   if (why) { b.title = why; b.setAttribute('aria-description', why); }
   if (fromDog) b.classList.add('from-dog');
+  if (poignee) return poigneeCard(b, code);
   if (!move) { b.setAttribute('aria-disabled', 'true'); b.classList.toggle('dim', acts().length > 0); return b; }
   if (discarding) {
     const on = chosen.includes(code);
@@ -160,6 +227,53 @@ function drawChoice(discarding) {
   ok.onclick = () => send({kind: 'move', move: 'discard ' + chosen.join(' ')});
   box.append(undo, ok);
 }
+// Playing by dragging, one code for mouse, touch and pen (Pointer Events): a lit card pressed and
+// moved a few pixels follows the pointer, the middle lights up, and letting go over it plays the
+// card (the server decides).  A tap stays a click; the click that ends a drag is swallowed.
+let press = null, swallowClick = false;
+const overMiddle = ev => { const u = document.elementFromPoint(ev.clientX, ev.clientY); return !!(u && u.closest('#middle')); };
+function dragStart(ev) {
+  swallowClick = false;
+  if (press || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
+  const b = ev.target.closest('#hand .card-button.lit');
+  if (b && b.onclick && cardMove(b.dataset.card) && !poignee && !acts().some(a => a.startsWith('discard ')))
+    press = {id: ev.pointerId, x: ev.clientX, y: ev.clientY, b, ghost: null};
+}
+function dragMove(ev) {
+  if (!press || ev.pointerId !== press.id) return;
+  if (!press.ghost) {
+    if (Math.hypot(ev.clientX - press.x, ev.clientY - press.y) < 8) return;
+    const r = press.b.getBoundingClientRect();
+    press.ghost = cardImg(press.b.dataset.card, 'ghost'); press.ghost.alt = '';
+    Object.assign(press.ghost.style, {width: `${r.width}px`, height: `${r.height}px`});
+    press.dx = press.x - r.left; press.dy = press.y - r.top;
+    document.body.append(press.ghost); press.b.classList.add('lifted');
+    document.getElementById('felt').classList.add('dragging');
+  }
+  ev.preventDefault();
+  press.ghost.style.transform = `translate(${ev.clientX - press.dx}px, ${ev.clientY - press.dy}px)`;
+  document.getElementById('felt').classList.toggle('over', overMiddle(ev));
+}
+function dragEnd(ev, drop) {
+  if (!press || ev.pointerId !== press.id) return;
+  const was = press; press = null;
+  if (!was.ghost) {          // a tap: a finger's plays the card now (its click may never come), a mouse's click does
+    const move = drop && ev.pointerType !== 'mouse' && cardMove(was.b.dataset.card);
+    if (move && was.b.isConnected) { swallowClick = true; send({kind: 'move', move}); }
+    return;
+  }
+  was.ghost.remove(); was.b.classList.remove('lifted'); swallowClick = true;
+  document.getElementById('felt').classList.remove('dragging', 'over');
+  const move = cardMove(was.b.dataset.card);
+  if (drop && move && overMiddle(ev)) send({kind: 'move', move});
+}
+document.addEventListener('pointerdown', dragStart);
+document.addEventListener('pointermove', dragMove, {passive: false});
+document.addEventListener('pointerup', ev => dragEnd(ev, true));
+document.addEventListener('pointercancel', ev => dragEnd(ev, false));
+document.getElementById('hand').addEventListener('click', ev => {
+  if (swallowClick) { swallowClick = false; ev.stopPropagation(); ev.preventDefault(); }   // the end of a drag, not a tap
+}, true);
 document.getElementById('hand').addEventListener('keydown', ev => {
   if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
   const cards = [...document.querySelectorAll('#hand button')], at = cards.indexOf(document.activeElement);
@@ -169,25 +283,16 @@ document.getElementById('hand').addEventListener('keydown', ev => {
 });
 // ----- the middle: the trick towards each player, the trick just won, the dog, poignées ----------
 // The trick just won stays in the middle (every card, the winner and why) until the next card is
-// played, and at least PAUSE_MS; after that it is one click away ("Last trick").
+// led; then it lies as a small pile beside the seat that won it, one click from opening again.
 function drawTrick(o) {
   const trick = document.getElementById('trick'); trick.replaceChildren();
-  const won = view.trick_won, now = Date.now();
-  if (won && won.number > shownTrick) { shownTrick = won.number; trickUntil = now + PAUSE_MS; setTimeout(() => view && draw(), PAUSE_MS + 50); }
-  const current = pile('trick'), playing = current && current.cards.length;
-  const fresh = won && (!playing || now < trickUntil);
-  // a quick lead does not hide the trick just won: it shrinks beside the new trick until its time is up
-  if (won && fresh) trick.append(wonBox(won, playing ? 'won last' : 'won'));
+  const won = view.trick_won, current = pile('trick'), playing = current && current.cards.length;
+  if (won && !playing) trick.append(wonBox(won, 'won'));
   if (playing) {
     const box = el('div', 'trick-cards'); box.setAttribute('role', 'group'); box.setAttribute('aria-label', current.label);
     current.cards.forEach((c, k) => box.append(played(current.played_by[k], c)));
     trick.append(box);
-  }
-  if (won && !fresh) {
-    const b = el('button', '', lastTrickOpen ? 'Hide the last trick' : 'Last trick'); b.id = 'last-trick';
-    b.setAttribute('aria-expanded', String(lastTrickOpen));
-    b.onclick = () => { lastTrickOpen = !lastTrickOpen; draw(); }; trick.append(b);
-    if (lastTrickOpen) trick.append(wonBox(won, 'won last'));
+    if (won && lastTrickOpen) trick.append(wonBox(won, 'won last'));
   }
 }
 function played(seat, code) {
