@@ -42,9 +42,12 @@ from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
 from tarot_learn.widgets.browser_key import BrowserKey
 
-__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope", "PROGRESS_EVERY"]
+__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope", "PROGRESS_EVERY", "PASTE_EVERY",
+           "PASTE_BURST"]
 
 PROGRESS_EVERY = 10.0     # seconds: the game in progress is handed in at least this often while played
+PASTE_EVERY = 1.0         # seconds per pasted code checked, past a burst of PASTE_BURST: a replay costs
+PASTE_BURST = 3           # up to 0.2 s of CPU, so a script pressing the button cannot keep a core busy
 
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
@@ -128,6 +131,7 @@ class ChallengePage(W.VBox):
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
         self._progress = (-1.0, -1)          # when the game in progress was last handed in, its cards home
+        self._paste_budget = (float(PASTE_BURST), time.monotonic())   # codes that may be checked now, as of when
         self.key_widget = BrowserKey(lambda key: None)     # the browser's key for this page, once drawn
         self.status, self.pasted = W.HTML(), W.HTML()
         self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
@@ -199,16 +203,31 @@ class ChallengePage(W.VBox):
             self.pasted.value = _p("Join the challenge with your name first: the result counts for that name.",
                                    "refused")
             return False
+        if not self._may_check_paste():
+            self.pasted.value = _p(f"Refused: one code a second is checked; press again in {PASTE_EVERY:.0f} "
+                                   "second.", "refused")
+            return False
         try:
             entry = self.book.submit(self.challenge, self.player, str(code or "")[:results.MAX_RESULT_CHARS + 1],
                                      self.key_widget.key)
         except TarotLearnError as err:
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
+        finally:       # the budget refills from the end of the check: a slow replay is not a free one
+            self._paste_budget = (self._paste_budget[0], time.monotonic())
         self.pasted.value = _p(self._thanks(entry), "ok")
         return True
 
     # ----- inside --------------------------------------------------------------------------------
+    def _may_check_paste(self) -> bool:
+        """Take one check from the page's budget (it refills one per :data:`PASTE_EVERY` seconds not
+        spent checking)."""
+        left, then = self._paste_budget
+        now = time.monotonic()
+        left = min(float(PASTE_BURST), left + (now - then) / PASTE_EVERY)
+        self._paste_budget = (left - 1 if left >= 1 else left, now)
+        return left >= 1
+
     def _say(self, text: str, kind: str) -> None:
         self.status.value = _p(text, kind)
 
