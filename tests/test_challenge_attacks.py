@@ -246,6 +246,40 @@ def test_forged_late_and_flooded_hand_ins_are_refused_with_bounded_work(server, 
     assert took < quiet + 6, (quiet, took)          # 30 replays would be ~6 s of CPU on a quiet machine
 
 
+def test_a_card_sent_home_and_back_in_a_loop_writes_the_class_file_once_a_second(tmp_path, monkeypatch):
+    from tarot_learn.classroom import challenge_page
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    monkeypatch.setenv("TAROT_LEARN_DATA", str(tmp_path / "data"))
+    book = ChallengeBook(ClassStore(tmp_path / "class"))
+    ch = book.create(GAME, OPTIONS, deal=str(SEED), minutes=30)
+    line = list(winning_line())
+    home = next(i for i, move in enumerate(line) if ">f" in move)
+    writes: list[int] = []
+    keep = book.progress
+    monkeypatch.setattr(book, "progress", lambda *a: writes.append(1) or keep(*a))
+
+    async def loop_home_and_back() -> None:
+        page = ChallengePage(book)
+        page.key_widget.receive({"event": "key", "key": uuid.uuid4().hex})
+        page.join("Ada")
+        for move in line[:home]:
+            page.board.state.play(move)
+        page.board.refresh()
+        for _ in range(100):                                         # as fast as a script sends intents
+            page.board.state.play(line[home])
+            page.board.refresh()
+            page.board.press("undo")
+        page.board.state.play(line[home])
+        page.board.refresh()
+        await asyncio.sleep(challenge_page.PROGRESS_FLOOR + 0.5)
+
+    asyncio.run(loop_home_and_back())
+    assert 1 <= len(writes) <= 3, len(writes)
+    (kept,) = book.progresses(ch)
+    assert (kept.moves, kept.home) == (home + 1, 1)                  # the latest game, handed in after the floor
+
+
 def test_a_page_cannot_deal_itself_another_game_or_ask_the_solver(server, room):  # noqa: F811
     bob, deal = room["bob"], room["deal"]
 
