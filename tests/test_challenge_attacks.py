@@ -365,3 +365,16 @@ def test_the_server_logged_no_traceback_and_no_ticket(server, room):  # noqa: F8
     lines = server.log().splitlines()
     assert not [line for line in lines if "Traceback" in line or "Error" in line]
     assert not [line for line in lines if "ticket=" in line.replace("ticket=***", "")]
+
+
+def test_the_threat_model_page_states_the_challenges_own_figures():
+    from pathlib import Path
+
+    from tarot_learn.classroom import challenge_page
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "teachers" / "what_the_browser_sees.md").read_text()
+    text = " ".join(page.split("## The class challenge, the projector and the presenter")[1].split())
+    assert f"checks {challenge_page.PASTE_BURST} pasted codes at once, then one a second" in text
+    assert challenge_page.PASTE_EVERY == challenge_page.PROGRESS_FLOOR == 1.0 and "at most once a second" in text
+    assert f"over {results.MAX_MOVES:,} moves" in text
+    assert f"valid {presentations.TICKET_SECONDS // 3600} hours" in text and "128 random bits" in text
