@@ -361,6 +361,23 @@ def test_after_the_challenge_closes_nothing_more_is_taken(server, room):  # noqa
     assert json.loads(bob.request("tarot/challenge/api")[1])["challenge"]["closed"] is True
 
 
+def test_guessing_the_teachers_password_is_limited_however_parallel(server, room):  # noqa: F811
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tarot_learn.classroom.server.challenge_web import TEACHER_LOGINS
+
+    eve = Browser(server.base)
+    eve.admit(server.password)
+    eve.request("tarot/challenge/teacher")                             # the page's XSRF cookie
+    with ThreadPoolExecutor(14) as pool:
+        statuses = list(pool.map(lambda i: eve.post("tarot/challenge/teacher/login",
+                                                    {"password": f"guess-{i}"})[0], range(14)))
+    assert statuses.count(403) <= TEACHER_LOGINS.per_address and statuses.count(429) >= 4, statuses
+    status, body, headers = eve.post("tarot/challenge/teacher/login", {"password": server.teacher})
+    assert status == 429 and "try again in" in body and int(headers["Retry-After"]) > 0
+    assert eve.request("tarot/challenge/teacher/api")[0] == 403
+
+
 def test_the_server_logged_no_traceback_and_no_ticket(server, room):  # noqa: F811
     lines = server.log().splitlines()
     assert not [line for line in lines if "Traceback" in line or "Error" in line]
