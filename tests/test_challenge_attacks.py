@@ -315,6 +315,19 @@ def test_the_presenter_is_the_teachers_alone(server, room):  # noqa: F811
     assert teacher.request(ticket_path)[0] == 200                      # the teacher's browser opens it
 
 
+def test_the_teachers_malformed_requests_are_refused_in_one_line(server, room):  # noqa: F811
+    teacher = room["teacher"]
+    for body in ({"action": "present", "source": "line", "challenge": 1e308},
+                 {"action": "present", "source": "line", "challenge": float("inf")},
+                 {"action": "present", "source": "line", "challenge": -1},
+                 {"action": "create", "game": GAME, "options": [1], "deal": "", "minutes": 5},
+                 {"action": "create", "game": GAME, "options": {}, "deal": {"x": 1}, "minutes": float("nan")},
+                 {"action": "free", "name": ["Ada"]}, {"action": ["end"]}):
+        status, answer = post_json(teacher, "tarot/challenge/teacher/api", body)
+        assert status == 400 and "\n" not in answer["error"], (body, answer)
+    assert room["book"].current().id == room["challenge"].id
+
+
 def test_a_ticket_of_another_class_or_too_old_shows_nothing(tmp_path):
     from tarot_learn.classroom.presenter_page import presenter_page
 
@@ -388,6 +401,7 @@ def test_the_threat_model_page_states_the_challenges_own_figures():
     from pathlib import Path
 
     from tarot_learn.classroom import challenge_page
+    from tarot_learn.classroom.server import challenge_web
 
     page = (Path(__file__).resolve().parents[1] / "docs" / "teachers" / "what_the_browser_sees.md").read_text()
     text = " ".join(page.split("## The class challenge, the projector and the presenter")[1].split())
@@ -395,3 +409,5 @@ def test_the_threat_model_page_states_the_challenges_own_figures():
     assert challenge_page.PASTE_EVERY == challenge_page.PROGRESS_FLOOR == 1.0 and "at most once a second" in text
     assert f"over {results.MAX_MOVES:,} moves" in text
     assert f"valid {presentations.TICKET_SECONDS // 3600} hours" in text and "128 random bits" in text
+    limits = challenge_web.TEACHER_LOGINS
+    assert f"answered {limits.per_address} a minute per address and {limits.overall} for the room" in text

@@ -191,9 +191,12 @@ def presented(book: ChallengeBook, data: dict[str, Any]) -> dict[str, Any]:
         return {"code": code, "title": f"{name}'s game in challenge {current.id}"}   # type: ignore[union-attr]
     if source == "line":
         try:
-            found = book.get(int(data.get("challenge")))   # type: ignore[arg-type]
-        except (TypeError, ValueError):
+            number = int(data.get("challenge"))   # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):    # JSON's Infinity is a float too
             raise OptionError("the challenge is given by its number") from None
+        if not 0 < number < 2 ** 62:      # a number the class file can hold
+            raise OptionError(f"there is no challenge {number}")
+        found = book.get(number)
         if not found.line:
             raise OptionError(f"challenge {found.id}'s deal was not searched by the solver (only winnable deals "
                               "and line length ranges are): present a student's game instead")
