@@ -280,7 +280,10 @@ def test_a_card_sent_home_and_back_in_a_loop_writes_the_class_file_once_a_second
     assert (kept.moves, kept.home) == (home + 1, 1)                  # the latest game, handed in after the floor
 
 
-def test_a_page_cannot_deal_itself_another_game_or_ask_the_solver(server, room):  # noqa: F811
+INJECTED = '<img src=x onerror="fetch(`/tarot/challenge/teacher/api`)">'
+
+
+def test_a_page_cannot_deal_itself_another_game_ask_the_solver_or_write_markup(server, room):  # noqa: F811
     bob, deal = room["bob"], room["deal"]
 
     async def go() -> dict:
@@ -292,9 +295,15 @@ def test_a_page_cannot_deal_itself_another_game_or_ask_the_solver(server, room):
         for name in ("hint", "new", "share"):
             bob.tab.custom(board, {"event": "press", "name": name})
         bob.tab.custom(board, {"event": "press", "name": "draw"})
+        for model, state in bob.tab.states.items():                 # markup into every output and live board
+            if state.get("model_name") in ("HTMLModel", "AnyModel") and model != board:
+                bob.tab.update(model, {"value": INJECTED, "part": INJECTED, "playing": 99})
         return await bob.tab.settle(2)
 
     run(go())
+    assert INJECTED not in json.dumps(bob.tab.states)
+    assert {s["state"].get("part") for s in bob.tab.states.values() if "part" in s["state"]} == {"heading",
+                                                                                                 "leaderboard"}
     view = bob.tab.board()
     assert view["moves"] == 1 and "Hints are off" in bob.tab.heard()
     assert deal not in bob.tab.say() + json.dumps(view)       # the code typed in is echoed to no output
