@@ -42,9 +42,13 @@ from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
 from tarot_learn.widgets.browser_key import BrowserKey
 
-__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope", "PROGRESS_EVERY"]
+__all__ = ["ChallengePage", "ChallengeBoard", "LiveBoard", "save_scope", "PROGRESS_EVERY", "PROGRESS_FLOOR",
+           "PASTE_EVERY", "PASTE_BURST"]
 
 PROGRESS_EVERY = 10.0     # seconds: the game in progress is handed in at least this often while played
+PROGRESS_FLOOR = 1.0      # seconds: and at most this often, however fast cards go home and back
+PASTE_EVERY = 1.0         # seconds per pasted code checked, past a burst of PASTE_BURST: a replay costs
+PASTE_BURST = 3           # up to 0.2 s of CPU, so a script pressing the button cannot keep a core busy
 
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
@@ -128,6 +132,8 @@ class ChallengePage(W.VBox):
         self.board: ChallengeBoard | None = None
         self.handed_in: set[str] = set()
         self._progress = (-1.0, -1)          # when the game in progress was last handed in, its cards home
+        self._progress_due = False           # a hand-in of the latest game is waiting for the floor
+        self._paste_budget = (float(PASTE_BURST), time.monotonic())   # codes that may be checked now, as of when
         self.key_widget = BrowserKey(lambda key: None)     # the browser's key for this page, once drawn
         self.status, self.pasted = W.HTML(), W.HTML()
         self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
@@ -199,16 +205,31 @@ class ChallengePage(W.VBox):
             self.pasted.value = _p("Join the challenge with your name first: the result counts for that name.",
                                    "refused")
             return False
+        if not self._may_check_paste():
+            self.pasted.value = _p(f"Refused: one code a second is checked; press again in {PASTE_EVERY:.0f} "
+                                   "second.", "refused")
+            return False
         try:
             entry = self.book.submit(self.challenge, self.player, str(code or "")[:results.MAX_RESULT_CHARS + 1],
                                      self.key_widget.key)
         except TarotLearnError as err:
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
+        finally:       # the budget refills from the end of the check: a slow replay is not a free one
+            self._paste_budget = (self._paste_budget[0], time.monotonic())
         self.pasted.value = _p(self._thanks(entry), "ok")
         return True
 
     # ----- inside --------------------------------------------------------------------------------
+    def _may_check_paste(self) -> bool:
+        """Take one check from the page's budget (it refills one per :data:`PASTE_EVERY` seconds not
+        spent checking)."""
+        left, then = self._paste_budget
+        now = time.monotonic()
+        left = min(float(PASTE_BURST), left + (now - then) / PASTE_EVERY)
+        self._paste_budget = (left - 1 if left >= 1 else left, now)
+        return left >= 1
+
     def _say(self, text: str, kind: str) -> None:
         self.status.value = _p(text, kind)
 
@@ -237,9 +258,17 @@ class ChallengePage(W.VBox):
         self._say(self._thanks(entry), "ok")
 
     def _hand_in_progress(self, state: Any) -> None:
-        """Hand the game so far in when a card went home or :data:`PROGRESS_EVERY` seconds passed."""
+        """Hand the game so far in when a card went home or :data:`PROGRESS_EVERY` seconds passed,
+        at most once per :data:`PROGRESS_FLOOR` seconds: a card sent home and taken back in a loop
+        would otherwise write the class file, which every page shares, at the page's pace."""
         home, now = cards_home(state), time.monotonic()
         if home == self._progress[1] and now - self._progress[0] < PROGRESS_EVERY:
+            return
+        wait = PROGRESS_FLOOR - (now - self._progress[0])
+        if wait > 0 and _loop_running():          # (plain Python, with no loop, has no page to flood)
+            if not self._progress_due:          # the latest game is handed in once the floor has passed
+                self._progress_due = True
+                _after_this_message(self._hand_in_latest, wait)
             return
         self._progress = (now, home)
         code, challenge, player, key = results.result_code(state), self.challenge, self.player, self.key_widget.key
@@ -252,12 +281,31 @@ class ChallengePage(W.VBox):
 
         _after_this_message(hand_in)
 
+    def _hand_in_latest(self) -> None:
+        self._progress_due = False
+        board = self.board
+        if board is not None and not board.state.is_over() and board.state.deal_code == getattr(
+                self.challenge, "deal_code", None):
+            self._hand_in_progress(board.state)
 
-def _after_this_message(work: Callable[[], None]) -> None:
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _after_this_message(work: Callable[[], None], delay: float = 0.0) -> None:
     """Run ``work`` once the kernel has answered the page's message (the replay and the class file's
-    write, some 20 ms, never delay the board's new view); at once where no loop runs (plain Python)."""
+    write, some 20 ms, never delay the board's new view), ``delay`` seconds later; at once where no
+    loop runs (plain Python)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return work()
-    loop.call_soon(work)
+    if delay > 0:
+        loop.call_later(delay, work)
+    else:
+        loop.call_soon(work)

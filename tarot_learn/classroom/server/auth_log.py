@@ -1,5 +1,5 @@
 """No secret in the server's log: the class password, the teacher's, tokens, seat and page keys,
-cookie values and XSRF tokens are masked in every line, tornado's access log included.
+presenter tickets, cookie values and XSRF tokens are masked in every line, tornado's access log included.
 
 >>> masked = SecretMask(["tulip-garden-42"])
 >>> masked.mask("200 GET /voila/render/a.ipynb?token=tulip-garden-42&x=1 (10.0.0.5) 4ms")
@@ -18,7 +18,7 @@ __all__ = ["SecretMask", "install", "LOGGERS"]
 
 # A query or form parameter, a header or a JSON field that carries a secret, up to its end.
 FIELDS = re.compile(r"""(?ix)
-    (?P<head>(?:token|password|teacher_password|key|seat_key|page_key|_xsrf|code)=)[^&\s;,'"]+
+    (?P<head>(?:token|password|teacher_password|key|seat_key|page_key|_xsrf|code|ticket)=)[^&\s;,'"]+
   | (?P<cookie>(?:cookie|set-cookie|authorization):\s*)[^\n]+
   | (?P<json>"(?:token|password|key|seat_key|page_key)"\s*:\s*")[^"]*
 """)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import math
 import time
 from typing import Any
 
@@ -29,6 +30,7 @@ from tornado import web
 from tarot_learn import games
 from tarot_learn.classroom.model import presentations
 from tarot_learn.classroom.model.challenge import MAX_MINUTES, ChallengeBook, board_json, patience_games, teacher_json
+from tarot_learn.classroom.server.auth_limits import LoginLimits
 from tarot_learn.classroom.server.base import TEACHER_COOKIE, ClassHandler
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.lessons.strategy import DECISIONS
@@ -39,6 +41,9 @@ STUDENT_PAGE = "voila/render/challenge.ipynb"
 PRESENTER_PAGE = "voila/render/presenter.ipynb"
 COURSE_ORDER = ("tarot-solitaire", "klondike", "american-toad")   # the patiences in the lessons' order (04, 05, 06)
 WRONG_PASSWORD_DELAY = 1.0    # seconds: guessing the teacher's password by script is slow
+# Wrong teacher passwords listened to a minute (per address, and from the whole room): a script's
+# parallel tries would each wait the delay above side by side.  Apart from the class password's.
+TEACHER_LOGINS = LoginLimits(per_address=10, overall=30)
 STYLES = ("teacher.css",)
 TITLE = "Class challenge: teacher"
 
@@ -104,10 +109,17 @@ class ProjectorPage(ClassHandler):
 class TeacherLogin(ClassHandler):
     @web.authenticated
     async def post(self) -> None:
+        address = self.request.remote_ip or "?"
+        wait = TEACHER_LOGINS.wait(address)
+        if wait > 0:
+            self.set_header("Retry-After", str(math.ceil(wait)))
+            return self.page("teacher_login.html", TITLE, STYLES, status=429,
+                             message=f"Too many wrong passwords: try again in {math.ceil(wait)} seconds.")
         digest = self.classroom.teacher_digest()
         given = self.get_body_argument("password", "")[:200]
         expected = self.classroom.teacher_password or ""
         if digest is None or not hmac.compare_digest(given.encode(), expected.encode()):
+            TEACHER_LOGINS.failed(address)
             await asyncio.sleep(WRONG_PASSWORD_DELAY)
             return self.page("teacher_login.html", TITLE, STYLES, status=403,
                              message="That is not the teacher's password.")
@@ -179,9 +191,12 @@ def presented(book: ChallengeBook, data: dict[str, Any]) -> dict[str, Any]:
         return {"code": code, "title": f"{name}'s game in challenge {current.id}"}   # type: ignore[union-attr]
     if source == "line":
         try:
-            found = book.get(int(data.get("challenge")))   # type: ignore[arg-type]
-        except (TypeError, ValueError):
+            number = int(data.get("challenge"))   # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):    # JSON's Infinity is a float too
             raise OptionError("the challenge is given by its number") from None
+        if not 0 < number < 2 ** 62:      # a number the class file can hold
+            raise OptionError(f"there is no challenge {number}")
+        found = book.get(number)
         if not found.line:
             raise OptionError(f"challenge {found.id}'s deal was not searched by the solver (only winnable deals "
                               "and line length ranges are): present a student's game instead")

@@ -8,7 +8,7 @@ Every page here is behind the class password (Jupyter's token or its login cooki
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tornado import web
@@ -17,12 +17,16 @@ from voila.tornado.handler import TornadoVoilaHandler
 from tarot_learn import rules
 from tarot_learn.classroom.server import classroot
 from tarot_learn.classroom.server.base import ClassHandler
+from tarot_learn.classroom.server.identity import is_teacher
 from tarot_learn.classroom.server.quota import page_owner
 
-__all__ = ["LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "SHEET_NAMES"]
+__all__ = ["LandingHandler", "RulesHandler", "VoilaPageHandler", "voila_page_rule", "SHEET_NAMES", "TEACHER_PAGES"]
 
 SHEET_NAMES = {"TS": "Tarot Solitaire", "KL": "Klondike", "AT": "American Toad", "FT": "French Tarot"}
 STYLES = ("pages.css",)
+# The teacher's notebook pages: a presenter's ticket can be read off the projector, so it opens
+# only in the teacher's browser (it may step through a challenge's winning line).
+TEACHER_PAGES = frozenset({"presenter.ipynb"})
 
 
 class LandingHandler(ClassHandler):
@@ -58,6 +62,8 @@ class VoilaPageHandler(TornadoVoilaHandler):
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
         self.xsrf_token  # reading it sets the cookie
+        if PurePosixPath(path or "").name in TEACHER_PAGES and not is_teacher(self):
+            raise web.HTTPError(403, "this page opens from the teacher's page, with the teacher's password")
         with page_owner(self) as admitted:
             if admitted:
                 await super().get(path=path)
