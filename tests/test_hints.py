@@ -170,3 +170,42 @@ def test_a_deal_code_typed_in_is_confirmed_and_shown():
     board.new_deal("TS2TWF-1ZAK")
     assert board.state.deal_code == "TS2TWF-1ZAK" and "TS2TWF-1ZAK" in board.message
     assert "TS2TWF-1ZAK" in board._deal_info.value and "hidden" not in board._deal_info.value
+
+
+def test_a_slow_first_hint_says_at_once_what_it_waits_for(tmp_path):
+    """After ``pip install`` nothing is compiled: in a fresh kernel with an empty Numba cache the
+    first Hint waits for the solver's core.  The panel says so within a second of the press
+    (the page sees each change of the message panel as it happens), then shows the hint."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("anywidget")
+    pytest.importorskip("numba")
+    code = ("import time\n"
+            "from tarot_learn.widgets import SolitaireBoard\n"
+            "board = SolitaireBoard(game='tarot-solitaire', seed=3)\n"
+            "board._explain.observe(lambda change: print(round(time.monotonic() - t0, 3), '|', "
+            "board.message, flush=True), 'value')\n"
+            "t0 = time.monotonic()\n"
+            "board.press('hint')\n"
+            "print('done', round(time.monotonic() - t0, 3), flush=True)\n")
+    env = {k: v for k, v in os.environ.items() if k != "TAROT_LEARN_SOLVER"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    child = subprocess.Popen([sys.executable, "-u", "-c", code], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines: list[str] = []
+    try:
+        for line in child.stdout:
+            lines.append(line.strip())
+            if line.startswith("done") or len(lines) > 40:
+                break
+    finally:
+        child.kill()
+        child.wait()
+    said = [line.split(" | ", 1) for line in lines if " | " in line]
+    assert len(said) >= 2 and any(line.startswith("done") for line in lines), lines
+    (first_at, first), (_, last) = said[0], said[-1]
+    assert float(first_at) < 1.0 and "solver's fast core" in first, lines
+    assert last.startswith("Hint (solver"), lines
