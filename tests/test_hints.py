@@ -209,3 +209,53 @@ def test_a_slow_first_hint_says_at_once_what_it_waits_for(tmp_path):
     (first_at, first), (_, last) = said[0], said[-1]
     assert float(first_at) < 1.0 and "solver's fast core" in first, lines
     assert last.startswith("Hint (solver"), lines
+
+
+# ----- plans kept from one hint to the next --------------------------------------------------------
+def test_twins_get_the_same_hints_without_kept_plans():
+    """Two positions that look the same (other face-down cards): the same hint from a fresh
+    search, plans forgotten in between, at the start and after a few hinted moves."""
+    from tarot_learn.solve.plans import forget
+
+    state = games.new("tarot-solitaire", seed=11)
+    for _ in range(6):
+        twin = determinize(state, random.Random(7))
+        twin.history = list(state.history)
+        assert twin.observation() == state.observation() and twin.key() != state.key()
+        forget()
+        mine = hint(state, **BUDGET)
+        forget()
+        assert hint(twin, **BUDGET) == mine
+        state.play(mine)
+
+
+def test_a_made_up_deal_agrees_with_a_card_turned_up():
+    """A move that turns up a card: the plan's made-up deal shows that card where the real game
+    does, keeps every card once, and its face-down cards stay its own."""
+    from tarot_learn.solve.plans import agree
+
+    real = games.new("klondike", seed=8)
+    made_up = determinize(real, random.Random(3))
+    real.play("draw")
+    made_up.play("draw")
+    assert made_up.waste != real.waste
+    mended = agree(made_up, real)
+    assert mended.observation().piles == real.observation().piles
+    assert sorted(mended.cards()) == sorted(real.cards())
+    assert mended.tab == made_up.tab or sum(a != b for a, b in zip(mended.unseen(), made_up.unseen())) == 1
+
+
+def test_a_hint_goes_on_with_the_line_it_found():
+    """The plans a hint found are kept; after the hinted move the next hint follows one of them."""
+    from tarot_learn.solve.plans import forget, recall
+
+    forget()
+    budget = {"seconds": 30.0, "states": 5000, "deals": 2}
+    state = games.from_code("TS2TWF-1ZAK")
+    first = hint(state, **budget)
+    plans = recall(state)
+    assert plans and first in {p.line[0] for p in plans}
+    state.play(first)
+    carried = recall(state)
+    assert carried and {p.line for p in carried} <= {p.line[1:] for p in plans if p.line[0] == first}
+    assert hint(state, **budget) in {p.line[0] for p in carried}
