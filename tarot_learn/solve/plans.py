@@ -6,24 +6,26 @@ position with several long runs, one line starts by moving a run from column 1 t
 the next by moving part of it back, and a player who follows them shuffles runs for ever
 without going back to a position seen.  So a hint keeps its plans (``remember``): each made-up
 deal it solved and the winning line found for it.  At the next hint (``recall``), a plan whose
-first move is the move just played goes on: its deal plays that move too, and where the real
-move turned up a card (a face-down card, a card drawn from an unknown stock) the made-up deal
-gets that card in that place and gives the card it had shown to the place the real card came
-from (:func:`agree`).  The plan's next move is kept while it is legal in the made-up deal, so a
-line is followed to its end, a win, unless a card turned up breaks it.
+first move is the move just played goes on: its deal plays that move too.  When that move turned
+up a card the made-up deal did not have there (a face-down card, a card drawn from an unknown
+stock), the plan ends: its line was chosen for cards that are not where it thought, and a
+fresh search is better informed.  So a line is followed while nothing new is seen, which is
+where hints used to shuffle runs.
 
 Only what the player sees is used: plans are found by the position as seen (``seen_key``) and
-the move played, and :func:`agree` reads the real position's face-up cards only; its hidden
-cards are those of the made-up deal.
+the move played, and a plan goes on only if its made-up deal shows the cards the real position
+shows (:func:`shows_the_same`); its hidden cards are its own.
 
 >>> from tarot_learn import games
 >>> import random
 >>> from tarot_learn.solve.player import determinize
 >>> real = games.new("klondike", seed=3)
 >>> made_up = determinize(real, random.Random(1))
->>> _ = real.play("draw"), made_up.play("draw")
->>> agree(made_up, real).observation().piles == real.observation().piles
+>>> shows_the_same(made_up, real)
 True
+>>> _ = real.play("draw"), made_up.play("draw")     # each turns up its own top stock card
+>>> shows_the_same(made_up, real)
+False
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from typing import Any, Hashable
 from ..core import Move, State
 from .circles import seen_key
 
-__all__ = ["Plan", "agree", "remember", "recall", "forget", "KEPT_POSITIONS"]
+__all__ = ["Plan", "shows_the_same", "remember", "recall", "forget", "KEPT_POSITIONS"]
 
 # Positions whose plans are kept (the last ones hinted): a game's next hint needs only the
 # last; a few games played side by side in one kernel each keep theirs.
@@ -54,6 +56,12 @@ class Plan:
     line: tuple[Move, ...]
 
 
+def shows_the_same(made_up: State, real: State) -> bool:
+    """Whether ``made_up`` shows the cards ``real`` shows, place by place (two positions of one
+    game reached by the same moves)."""
+    return _visible(made_up) == _visible(real)
+
+
 def _visible(state: Any) -> list[int]:
     """The face-up cards, place by place (the same places in two positions of one game reached
     by the same moves)."""
@@ -65,22 +73,6 @@ def _visible(state: Any) -> list[int]:
     out.extend(state.waste)
     out.extend(state.reserve[-1:])
     return out
-
-
-def agree(made_up: State, real: State) -> State:
-    """A copy of ``real`` whose unseen cards are those of ``made_up`` (which has the same piles
-    and counts), except that a card the real position shows and ``made_up`` keeps hidden takes
-    the place of a card ``made_up`` shows and the real position hides: a made-up deal that
-    agrees with what the player now sees, as close to ``made_up`` as can be."""
-    if getattr(real, "tab", None) is None:
-        return real.copy()
-    shown_here, shown_there = _visible(real), _visible(made_up)
-    only_here = sorted(set(shown_here) - set(shown_there))
-    only_there = sorted(set(shown_there) - set(shown_here))
-    swap = dict(zip(only_here, only_there))
-    other: Any = real.copy()
-    other.replace_unseen([swap.get(c, c) for c in made_up.unseen()])   # type: ignore[attr-defined]
-    return other
 
 
 def _key(state: State) -> Hashable:
@@ -105,7 +97,8 @@ def forget() -> None:
 def recall(state: State) -> list[Plan]:
     """The plans that go on in ``state``: those kept for this very position, else those kept
     for the position before the last move whose line starts with that move, carried one move
-    on (:func:`agree`).  Only plans whose next move is legal in their made-up deal are kept."""
+    on, if their made-up deal still shows what the real position shows (:func:`shows_the_same`)
+    and their next move is legal there."""
     with _LOCK:
         here = _PLANS.get(_key(state))
     if here is not None:
@@ -123,7 +116,8 @@ def recall(state: State) -> list[Plan]:
             continue
         made_up = plan.made_up.copy()
         made_up.push(played)
-        made_up = agree(made_up, state)
-        if made_up.is_legal(plan.line[1]):
+        # A card turned up that the made-up deal had elsewhere: its line was chosen for cards
+        # that are not there (a stock in another order, say), so it is not followed further.
+        if shows_the_same(made_up, state) and made_up.is_legal(plan.line[1]):
             out.append(Plan(made_up, plan.line[1:]))
     return out

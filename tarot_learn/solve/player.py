@@ -43,6 +43,9 @@ from .search import check_budget, solve
 
 __all__ = ["hint", "can_still_win", "determinize"]
 
+# Moves tried in turn when a made-up deal's solution starts with a move that goes round in a circle.
+ALTERNATIVES = 3
+
 
 def determinize(state: State, rng: random.Random) -> State:
     """A copy of ``state`` with the cards its player cannot know dealt at random into their
@@ -135,15 +138,17 @@ def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
 
 def _winning_plan(made_up: State, allowed: list[Move], states: int | None, seconds: float) -> Plan | None:
     """A line found to win ``made_up`` that starts with a move among ``allowed``; ``None`` when
-    the budget finds none.  A solution that starts with a move left out is not used: each allowed
-    move is tried instead, in the search's order, with half the time left each."""
+    the budget finds none.  A solution that starts with a move left out is not used: the first
+    ``ALTERNATIVES`` allowed moves are tried instead, in the search's order, with half the time
+    left each (and the same positions as the first search): a hint that has to search several
+    times for every move it proposes costs more than it helps."""
     start = time.perf_counter()
     r = solve(made_up, states=states, seconds=seconds)
     if not r.solved or not r.moves:
         return None
     if r.moves[0] in allowed:
         return Plan(made_up, r.moves)
-    for move in _in_search_order(made_up, allowed):
+    for move in _in_search_order(made_up, allowed)[:ALTERNATIVES]:
         left = seconds - (time.perf_counter() - start)
         if left <= 0.002:
             return None
