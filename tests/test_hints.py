@@ -170,3 +170,83 @@ def test_a_deal_code_typed_in_is_confirmed_and_shown():
     board.new_deal("TS2TWF-1ZAK")
     assert board.state.deal_code == "TS2TWF-1ZAK" and "TS2TWF-1ZAK" in board.message
     assert "TS2TWF-1ZAK" in board._deal_info.value and "hidden" not in board._deal_info.value
+
+
+def test_a_slow_first_hint_says_at_once_what_it_waits_for(tmp_path):
+    """After ``pip install`` nothing is compiled: in a fresh kernel with an empty Numba cache the
+    first Hint waits for the solver's core.  The panel says so within a second of the press
+    (the page sees each change of the message panel as it happens), then shows the hint."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("anywidget")
+    pytest.importorskip("numba")
+    code = ("import time\n"
+            "from tarot_learn.widgets import SolitaireBoard\n"
+            "board = SolitaireBoard(game='tarot-solitaire', seed=3)\n"
+            "board._explain.observe(lambda change: print(round(time.monotonic() - t0, 3), '|', "
+            "board.message, flush=True), 'value')\n"
+            "t0 = time.monotonic()\n"
+            "board.press('hint')\n"
+            "print('done', round(time.monotonic() - t0, 3), flush=True)\n")
+    env = {k: v for k, v in os.environ.items() if k != "TAROT_LEARN_SOLVER"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    child = subprocess.Popen([sys.executable, "-u", "-c", code], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines: list[str] = []
+    try:
+        for line in child.stdout:
+            lines.append(line.strip())
+            if line.startswith("done") or len(lines) > 40:
+                break
+    finally:
+        child.kill()
+        child.wait()
+    said = [line.split(" | ", 1) for line in lines if " | " in line]
+    assert len(said) >= 2 and any(line.startswith("done") for line in lines), lines
+    (first_at, first), (_, last) = said[0], said[-1]
+    assert float(first_at) < 1.0 and "solver's fast core" in first, lines
+    assert last.startswith("Hint (solver"), lines
+
+
+# ----- plans kept from one hint to the next --------------------------------------------------------
+def test_twins_get_the_same_hints_without_kept_plans():
+    """Two positions that look the same (other face-down cards): the same hint from a fresh
+    search, plans forgotten in between, at the start and after a few hinted moves."""
+    from tarot_learn.solve.plans import forget
+
+    state = games.new("tarot-solitaire", seed=11)
+    for _ in range(6):
+        twin = determinize(state, random.Random(7))
+        twin.history = list(state.history)
+        assert twin.observation() == state.observation() and twin.key() != state.key()
+        forget()
+        mine = hint(state, **BUDGET)
+        forget()
+        assert hint(twin, **BUDGET) == mine
+        state.play(mine)
+
+
+def test_a_hint_goes_on_with_the_line_it_found():
+    """The plans a hint found are kept; after the hinted move, if it turned up no card, the next
+    hint follows one of them; a card turned up ends them (a fresh search knows it)."""
+    from tarot_learn.solve.plans import forget, recall
+
+    forget()
+    budget = {"seconds": 30.0, "states": 5000, "deals": 2}
+    state = games.from_code("TS2TWF-1ZAK")
+    went_on = ended = 0
+    for _ in range(40):
+        move = hint(state, **budget)
+        plans = [p for p in recall(state) if p.line[0] == move]
+        down = sum(state.down), len(state.stock)
+        state.play(move)
+        carried = recall(state)
+        assert {p.line for p in carried} <= {p.line[1:] for p in plans}
+        if (sum(state.down), len(state.stock)) == down and move.action != "draw":
+            went_on += bool(carried)
+        elif state.down != [0] * len(state.down) and sum(state.down) < down[0]:
+            ended += not carried
+    assert went_on and ended

@@ -17,6 +17,11 @@ no made-up deal is solved in time, the hint falls back to the search's move orde
 deal (cards up first, then moves that turn a face-down card, then waste cards, ...), which is
 what a careful player would try.  When every legal move goes round in a circle there is no hint.
 
+**A hint keeps its lines** (``plans.py``): each made-up deal solved and the line that wins it
+are kept, and the next hint, after the move hinted, goes on with them (the made-up deal taking
+any card the move turned up) instead of searching afresh, which could pick another line each time
+and shuffle runs between columns for ever.  A fresh search is made only when no kept line goes on.
+
 ``can_still_win`` is different on purpose: it is the engine's answer to "is this position lost?"
 (KL-12, TS-15, AT-12), so it searches the true position, and it says ``False`` only when the
 search has proved that no line wins.
@@ -32,10 +37,14 @@ from typing import Any
 from ..core import Move, State
 from .adapters import adapter_for
 from .circles import circling_moves
+from .plans import Plan, recall, remember
 from .result import SolveError
 from .search import check_budget, solve
 
 __all__ = ["hint", "can_still_win", "determinize"]
+
+# Moves tried in turn when a made-up deal's solution starts with a move that goes round in a circle.
+ALTERNATIVES = 3
 
 
 def determinize(state: State, rng: random.Random) -> State:
@@ -63,7 +72,8 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
     no legal move is left, or every legal move goes round in a circle (``circles.py``).
     ``seconds`` bounds the time; ``deals`` is the number of made-up deals (see the module
     docstring); ``seed`` and a ``states`` budget per search make the choice repeatable whatever
-    the machine's speed.  The game's history (``state.history``) is what rules circles out.
+    the machine's speed, given the lines kept from earlier hints (``plans.forget`` drops them).
+    The game's history (``state.history``) is what rules circles out.
 
     >>> from tarot_learn import games
     >>> s = games.new("tarot-solitaire", seed=4)
@@ -83,10 +93,24 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
         return None
     circling = circling_moves(state)
     allowed = [m for m in legal if m not in circling]
+    plans = [p for p in recall(state) if p.line[0] in allowed]
     if len(allowed) <= 1:
+        remember(state, plans)          # kept across a forced move too
         return allowed[0] if allowed else None
-    rng = random.Random(seed)
-    votes: Counter[Move] = Counter()
+    fallback: Move | None = None
+    if not plans:
+        plans, fallback = _search(state, allowed, deals, random.Random(seed), states, seconds, start)
+    if plans:
+        remember(state, plans)
+        return Counter(p.line[0] for p in plans).most_common(1)[0][0]
+    return fallback if fallback is not None else allowed[0]
+
+
+def _search(state: State, allowed: list[Move], deals: int, rng: random.Random, states: int | None,
+            seconds: float, start: float) -> tuple[list[Plan], Move | None]:
+    """The plans found for ``deals`` made-up deals of ``state`` within the time left, and the
+    move the search's ordering puts first on the first of them (for when none is solved)."""
+    plans: list[Plan] = []
     fallback: Move | None = None
     # Leave a margin for copying and voting so the whole call stays inside ``seconds``.
     share = seconds * 0.85 / deals
@@ -97,12 +121,10 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
         made_up = determinize(state, rng)
         if fallback is None:
             fallback = _in_search_order(made_up, allowed)[0]
-        move = _winning_first_move(made_up, allowed, states, min(share, left))
-        if move is not None:
-            votes[move] += 1
-    if votes:
-        return votes.most_common(1)[0][0]
-    return fallback if fallback is not None else allowed[0]
+        plan = _winning_plan(made_up, allowed, states, min(share, left))
+        if plan is not None:
+            plans.append(plan)
+    return plans, fallback
 
 
 def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
@@ -114,25 +136,27 @@ def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
     return out + [m for m in allowed if m not in out]
 
 
-def _winning_first_move(made_up: State, allowed: list[Move], states: int | None,
-                        seconds: float) -> Move | None:
-    """The first move, among ``allowed``, of a line found to win ``made_up``; ``None`` when the
-    budget finds none.  A solution that starts with a move left out is not used: each allowed
-    move is tried instead, in the search's order, with half the time left each."""
+def _winning_plan(made_up: State, allowed: list[Move], states: int | None, seconds: float) -> Plan | None:
+    """A line found to win ``made_up`` that starts with a move among ``allowed``; ``None`` when
+    the budget finds none.  A solution that starts with a move left out is not used: the first
+    ``ALTERNATIVES`` allowed moves are tried instead, in the search's order, with half the time
+    left each (and the same positions as the first search): a hint that has to search several
+    times for every move it proposes costs more than it helps."""
     start = time.perf_counter()
     r = solve(made_up, states=states, seconds=seconds)
     if not r.solved or not r.moves:
         return None
     if r.moves[0] in allowed:
-        return r.moves[0]
-    for move in _in_search_order(made_up, allowed):
+        return Plan(made_up, r.moves)
+    for move in _in_search_order(made_up, allowed)[:ALTERNATIVES]:
         left = seconds - (time.perf_counter() - start)
         if left <= 0.002:
             return None
         after = made_up.copy()
         after.push(move)
-        if solve(after, states=states, seconds=left / 2).solved:
-            return move
+        r = solve(after, states=states, seconds=left / 2)
+        if r.solved:
+            return Plan(made_up, (move,) + r.moves)
     return None
 
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from typing import Any
+import threading
+from typing import Any, Callable
 
 import ipywidgets as W
 import traitlets as T
@@ -763,7 +764,7 @@ class SolitaireBoard(PageSession):
         if st.is_won():
             self._say("The game is won: nothing left to hint.", "win")
             return self._sync()
-        move, source = _hint_move(st)
+        move, source = _hint_move(st, self._say_waiting)
         if move is None and st.legal_moves():
             self._say("Every move left goes back to a position of this game, or round the whole "
                       "stock again: no hint leads anywhere new. Undo, or start a new deal.", "info")
@@ -780,6 +781,12 @@ class SolitaireBoard(PageSession):
         else:
             self._say(f"Hint ({source}): {st.explain(move)}", "hint")
         self._sync()
+
+    def _say_waiting(self, text: str) -> None:
+        """A word on the page at once while a hint is slow to come (the solver's core loading):
+        only the message panel changes, so the page shows it before the hint is ready."""
+        self._say(text, "info")
+        self._explain.value = message_html(text, "info")
 
     def _auto(self) -> None:
         self._clear_selection()
@@ -949,16 +956,18 @@ def _index(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _hint_move(state: Patience) -> tuple[Move | None, str]:
+def _hint_move(state: Patience, waiting: Callable[[str], None] = lambda text: None) -> tuple[Move | None, str]:
     """A good move and where it came from: the solver when ``tarot_learn.solve`` is there, else
-    the first legal move that is not a stock draw."""
+    the first legal move that is not a stock draw.  A hint not ready after ``HINT_WORD_AFTER``
+    seconds (the solver's core loading, the first time in a kernel) has ``waiting`` say why."""
     try:   # lazily: the solver is optional (floor 2) and only needed when asked
         solve = importlib.import_module("tarot_learn.solve")
     except ImportError:
         solve = None
     if solve is not None and hasattr(solve, "hint"):
         try:
-            move = solve.hint(state, seconds=0.5)
+            move = _meanwhile(lambda: solve.hint(state, seconds=0.5), HINT_WORD_AFTER,
+                              lambda: waiting(_waiting_word(solve)))
         except Exception:  # a solver problem must not cost the learner the game
             move = None
         else:      # None with moves left: each goes round in a circle, so none is offered
@@ -974,3 +983,44 @@ def _hint_move(state: Patience) -> tuple[Move | None, str]:
         if m.action == "move" and m.src[0] != "f":
             return m, "a legal move"
     return moves[0], "a legal move"
+
+
+# A hint slower than this (seconds) gets a word on the page while it comes: no silent wait.
+HINT_WORD_AFTER = 0.3
+
+
+def _waiting_word(solve: Any) -> str:
+    """What the page says while a hint is slow: the core compiling, loading, or the search."""
+    native = getattr(solve, "native", None)
+    if native is not None and native.compiling():
+        return "Compiling the solver's fast core, once on this machine; the hint comes meanwhile..."
+    if native is not None and native.loading():
+        return "Loading the solver's fast core (once in this notebook)... the hint comes in a moment."
+    return "Thinking..."
+
+
+def _meanwhile(work: Callable[[], Any], after: float, slow: Callable[[], None]) -> Any:
+    """``work()``'s result; when it is not ready after ``after`` seconds, ``slow()`` is called
+    first (on this thread, the kernel's), so its words reach the page before the result does.
+    Where no thread can start (a browser's Python), ``work`` runs here and nothing is said."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as err:        # handed back to the caller below
+            box["error"] = err
+
+    thread = threading.Thread(target=run, name="tarot-learn hint", daemon=True)
+    try:
+        thread.start()
+    except RuntimeError:
+        run()
+    else:
+        thread.join(after)
+        if thread.is_alive():
+            slow()
+            thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

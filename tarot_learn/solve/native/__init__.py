@@ -31,7 +31,8 @@ import time
 import warnings
 from typing import Any, Callable, Iterator
 
-__all__ = ["available", "warm", "ready", "compiling", "NOTICE", "LOADING", "best_first_search", "depth_first"]
+__all__ = ["available", "warm", "ready", "loading", "compiling", "NOTICE", "LOADING", "best_first_search",
+           "depth_first"]
 
 # Seconds a search waits for the core to load: loading compiled code from the disk cache takes
 # about one (most of it importing Numba); compiling it the first time on a machine (or for a user whose cache is
@@ -104,6 +105,12 @@ def ready(wait: float | None = None) -> bool:
         if wait is not None and waited >= wait:
             return False
     return not _FAILED
+
+
+def loading() -> bool:
+    """Whether the core is being loaded (or compiled) now, started by a search that did not
+    wait for it to finish: a board can say what a slow first hint waits for."""
+    return bool(_LOADING) and not _READY.is_set()
 
 
 def compiling() -> bool:
