@@ -24,7 +24,10 @@ The learner's name is shared by everything that keeps files (lesson progress, th
 in the page's address (``learner=`` when Voila serves the page), else the name chosen on the
 start-here page (:func:`set_learner`), else ``TAROT_LEARN_LEARNER``, else the computer's user.  On a
 class server every student's kernel runs as one computer user, so there only a name given on the
-page counts, for that kernel alone (``""`` until then: nothing is kept under a shared name).
+page counts, for that kernel alone (``""`` until then: nothing is kept under a shared name).  That
+name keeps the kernel's own files only: what the class records of a student (the teacher's
+dashboard) goes through :func:`journal`, filed by the server under the roster name of the browser
+it handed the kernel to, never under a name a page gives.
 """
 
 from __future__ import annotations

@@ -1,9 +1,13 @@
-"""The one way the class knows "this browser is this student": a random key the browser keeps.
+"""Keys a page keeps in the browser (a challenge's page key, a seat's key), and which browser a
+request comes from (:func:`browser`).
 
-A key is 32 lowercase hex digits (128 random bits) held in the browser's storage: drawn by the
-page (the challenge's page key) or by the server and handed to the page once (a seat at a shared
-table).  The class file keeps only the key's SHA-256 beside the name it holds, so reading the file
-gives no one a key; a name held under one key is refused to any other until the teacher frees it.
+Who a browser is, is the server-made identity of :mod:`~tarot_learn.classroom.server.identity`,
+and the student's name is the roster's (:mod:`.roster`), bound to that identity.  A key here holds a
+name where a page, not the server, vouches for it: a key is 32 lowercase hex digits (128 random
+bits) held in the browser's storage, drawn by the page (the challenge's page key) or by the server
+and handed to the page once (a seat at a shared table).  The class file keeps only the key's SHA-256
+beside the name it holds, so reading the file gives no one a key; a name held under one key is
+refused to any other until the teacher frees it.
 
 >>> key = new_key()
 >>> matches(key, digest(key)), matches(new_key(), digest(key)), matches(key, "")

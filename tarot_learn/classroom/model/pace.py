@@ -1,4 +1,5 @@
-"""How fast one sender may go: one token bucket, used for chat lines, typed codes and table messages.
+"""How fast one sender may go: the class's one token bucket, for table messages, live-socket openings,
+chat lines and typed codes.
 
 A sender has ``burst`` tokens, refilled at one every ``every`` seconds; each message spends one.
 The work per message is O(1), and senders quiet long enough to be full again are forgotten, so a

@@ -1,6 +1,6 @@
 """The class server's one object: the class folder, its store, the challenge book, the hall of
-shared tables, the open sockets (tables and live topics), the teacher's password and the page
-templates.
+shared tables, the roster and the teacher's dashboard, the open sockets (tables and live topics),
+the class's clock, the teacher's password and the page templates.
 
 The launcher makes it and hands it to Jupyter Server under the one tornado settings key
 :data:`CLASSROOM`; every handler reaches the class through it (``self.classroom``), and nothing
