@@ -14,6 +14,8 @@ import time
 import pytest
 
 from tarot_learn import userdata
+from tarot_learn.classroom.model.roster import Roster
+from tarot_learn.classroom.model.store import ClassStore
 from tests.test_challenge import ClassServer, Client, _watch, free_port
 
 TEACHER_ROUTES = ("tarot/teacher/dashboard", "tarot/teacher/dashboard/api", "tarot/teacher/dashboard.csv",
@@ -129,8 +131,43 @@ def test_answers_are_filed_under_the_browser_that_owns_the_kernel(server, teache
             break
         time.sleep(0.5)
     assert lines["Mallory"]["lessons"]["04"]["answers"] == 1 and lines["Cy"]["lessons"] == {}
+    # the server's record of whose the kernel is, which the kernel reads (the challenge's name)
+    owner = (server.folder / "owners" / kernel).read_text()
+    assert Roster(ClassStore(server.folder)).student_of_browser(owner).name == "Mallory"
     (exercise,) = dashboard(teacher)["exercises"]
     assert (exercise["wrong"], exercise["solved"]) == ("Trump 3", 0)        # the unowned kernel's is dropped
     rows = list(csv.DictReader(io.StringIO(teacher.call("tarot/teacher/dashboard.csv")[1])))
     assert {r["name"] for r in rows} == {s["name"] for s in dashboard(teacher)["students"]}
     assert next(r for r in rows if r["name"] == "Mallory")["lesson 04 solved"] == "0"
+
+
+async def _sit_by_socket(client: Client, table_id: str, name: str) -> dict:
+    """Open the table's socket as its page does, asking for a seat under ``name``; the first answer."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in client.jar)
+    url = client.server.base.replace("http", "ws", 1) + f"tarot/tables/{table_id}/socket?name={name}"
+    socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    try:
+        return json.loads(await asyncio.wait_for(socket.read_message(), 10))
+    finally:
+        socket.close()
+
+
+def test_a_table_seats_each_browser_under_its_roster_name_only(server):
+    dora, fay, grace = student(server), student(server), student(server)
+    dora.call("tarot/name/api", {"name": "Dora"}, json_body=True)
+    status, body = dora.call("tarot/tables/api", {"name": "Queen of Cups", "options": {"players": 3}}, json_body=True)
+    assert status == 200 and json.loads(body)["name"] == "Dora"           # her roster name, whatever was sent
+    table = json.loads(body)["id"]
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "DORA"}, json_body=True)
+    assert status == 400 and "taken by another browser" in json.loads(body)["error"]
+    assert asyncio.run(_sit_by_socket(grace, table, "dora")) == {
+        "error": "Dora is taken by another browser: pick another name, or ask your teacher to free it", "fatal": True}
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Fay"}, json_body=True)
+    assert status == 200 and json.loads(body)["name"] == "Fay"
+    assert json.loads(fay.call("tarot/name/api")[1])["name"] == "Fay"     # typed at the table: her roster name
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Grace"}, json_body=True)
+    assert json.loads(body).get("name") != "Grace"                         # one browser, one name
+    assert json.loads(grace.call("tarot/name/api")[1])["name"] is None
