@@ -131,6 +131,9 @@ def test_answers_are_filed_under_the_browser_that_owns_the_kernel(server, teache
             break
         time.sleep(0.5)
     assert lines["Mallory"]["lessons"]["04"]["answers"] == 1 and lines["Cy"]["lessons"] == {}
+    (mine,) = json.loads(mallory.call("tarot/name/api")[1])["progress"]        # her own line, on the class page
+    assert (mine["lesson"], mine["solved"], mine["first_try"]) == ("04", 0, 0) and mine["total"] > 0
+    assert json.loads(cy.call("tarot/name/api")[1])["progress"] == []
     # the server's record of whose the kernel is, which the kernel reads (the challenge's name)
     owner = (server.folder / "owners" / kernel).read_text()
     assert Roster(ClassStore(server.folder)).student_of_browser(owner).name == "Mallory"

@@ -1,10 +1,11 @@
 """The roster and the teacher's class dashboard on the class server.
 
 * ``/tarot/name/api``: a student's browser names itself once (``POST {"name"}``) and reads its name
-  (``GET``); the name is bound to the browser's server-made identity (:mod:`.identity`), so every
-  page the browser opens afterwards (lessons, drills, the challenge, the shared tables) records
-  under it (:func:`roster_name` for the tables' requests; the challenge's kernel reads whose it is
-  from the server's record, :func:`~tarot_learn.classroom.model.journal.record_owner`);
+  and its own progress, lesson by lesson (``GET``); the name is bound to the browser's server-made
+  identity (:mod:`.identity`), so every page the browser opens afterwards (lessons, drills, the
+  challenge, the shared tables) records under it (:func:`roster_name` for the tables' requests;
+  the challenge's kernel reads whose it is from the server's record,
+  :func:`~tarot_learn.classroom.model.journal.record_owner`);
 * ``/tarot/teacher/dashboard``: the teacher's dashboard (per student and lesson, per exercise; live
   through the ``dashboard`` topic of :mod:`.live`), with the roster's controls;
 * ``/tarot/teacher/dashboard/api``: the dashboard as JSON (``GET``) and the roster's changes
@@ -22,6 +23,7 @@ the server handed that kernel to (the kernel manager's own record).  A page cann
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from tornado import web
@@ -51,7 +53,9 @@ class NameApi(ClassHandler):
         if user is None or user.username == identity.TEACHER:
             return self.finish({"name": None, "teacher": True})
         student = self.classroom.roster.student_of(user.username)
-        self.finish({"name": student.name if student else None, "teacher": False})
+        if student is None:
+            return self.finish({"name": None, "teacher": False, "progress": []})
+        self.finish({"name": student.name, "teacher": False, "progress": own_progress(self.classroom, student.id)})
 
     @web.authenticated
     def post(self) -> None:
@@ -66,6 +70,18 @@ class NameApi(ClassHandler):
         identity.bind_name(self, student.name)
         self.classroom.publish()
         self.finish({"name": student.name, "teacher": False})
+
+
+def own_progress(classroom: Any, student_id: int) -> list[dict[str, Any]]:
+    """What a student sees of their own line of the dashboard: per lesson they answered in, its
+    title, exercises solved of its exercises and solved at the first try (never another student's)."""
+    data = json.loads(classroom.dashboard.text())        # built once per change for the whole class
+    mine = next((s for s in data["students"] if s["id"] == student_id), None)
+    if mine is None:
+        return []
+    titles = {line["lesson"]: line["title"] for line in data["lessons"]}
+    return [{"lesson": n, "title": titles.get(n, f"Lesson {n}"), "solved": v["solved"], "total": v["total"],
+             "first_try": v["first_try"]} for n, v in sorted(mine["lessons"].items())]
 
 
 def roster_name(handler: Any, typed: object, cookie: bool = True) -> str:
