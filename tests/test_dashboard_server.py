@@ -85,6 +85,7 @@ def test_a_name_is_bound_to_one_browser_case_insensitively(server, teacher):
     (line,) = [s for s in dashboard(teacher)["students"] if s["name"] == "Ben"]
     status, body = teacher.call("tarot/teacher/dashboard/api", {"action": "free", "id": line["id"]}, json_body=True)
     assert status == 200 and "free" in json.loads(body)["said"]
+    assert json.loads(ben.call("tarot/name/api")[1]) == {"name": None, "teacher": False, "progress": [], "freed": True}
     assert json.loads(other.call("tarot/name/api", {"name": "BEN"}, json_body=True)[1])["name"] == "Ben"
 
 

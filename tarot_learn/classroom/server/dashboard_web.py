@@ -31,7 +31,7 @@ from tornado.ioloop import PeriodicCallback
 
 from tarot_learn.classroom.model import dashboard as board
 from tarot_learn.classroom.model.journal import Journal, record_owner
-from tarot_learn.classroom.model.roster import parse_names
+from tarot_learn.classroom.model.roster import browser_digest, parse_names
 from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.base import ClassHandler
 from tarot_learn.classroom.server.classroom import CLASSROOM
@@ -54,7 +54,8 @@ class NameApi(ClassHandler):
             return self.finish({"name": None, "teacher": True})
         student = self.classroom.roster.student_of(user.username)
         if student is None:
-            return self.finish({"name": None, "teacher": False, "progress": []})
+            freed = self.classroom.roster.freed(browser_digest(user.username))
+            return self.finish({"name": None, "teacher": False, "progress": [], "freed": freed})
         self.finish({"name": student.name, "teacher": False, "progress": own_progress(self.classroom, student.id)})
 
     @web.authenticated

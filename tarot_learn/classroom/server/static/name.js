@@ -11,6 +11,8 @@
     form.hidden = !!data.name;
     shown.hidden = !data.name;
     document.getElementById('my-name').textContent = data.name || '';
+    if (data.freed) msg.textContent = 'Your teacher freed the name this browser had: your answers here are kept ' +
+      'for no one until this browser is named again.';
     progress(data.progress || []);
   }
   // The student's own progress, lesson by lesson, as the server filed it (text nodes only).
