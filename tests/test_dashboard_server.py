@@ -175,3 +175,20 @@ def test_a_table_seats_each_browser_under_its_roster_name_only(server):
     status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Grace"}, json_body=True)
     assert json.loads(body).get("name") != "Grace"                         # one browser, one name
     assert json.loads(grace.call("tarot/name/api")[1])["name"] is None
+
+
+def test_the_answers_of_the_last_seconds_are_filed_as_the_server_stops(tmp_path):
+    s = ClassServer(tmp_path / "class", free_port())
+    try:
+        s.start()
+        ida = student(s)
+        ida.call("tarot/name/api", {"name": "Ida"}, json_body=True)
+        assert ida.call("voila/render/classroom.ipynb")[0] == 200
+        (kernel,) = {k["id"] for k in json.loads(ida.call("api/kernels")[1])}
+        _answer(s.folder, kernel, "04.fits-on-death", "Trump 9", False)
+    finally:
+        s.stop()                              # at once: no filing round has come yet
+    roster = Roster(ClassStore(s.folder))
+    (ida_line,) = roster.students()
+    assert [(e[0], e[3]) for e in roster.events()] == [(ida_line.id, "Trump 9")]
+    assert not (s.folder / "owners" / kernel).exists()          # the record goes with the kernel

@@ -31,7 +31,7 @@ from tarot_learn import userdata
 from tarot_learn.classroom.model.challenge import CLASS_DIR_ENV
 from tarot_learn.classroom.model.roster import Roster, Student, browser_digest
 
-__all__ = ["Journal", "MAX_FILE", "MAX_LINE", "record_owner", "kernel_browser", "kernel_student",
+__all__ = ["Journal", "MAX_FILE", "MAX_LINE", "record_owner", "clear_owners", "kernel_browser", "kernel_student",
            "this_kernel"]
 
 MAX_FILE = 1_000_000     # bytes read of one journal file (a lesson writes a few hundred)
@@ -59,6 +59,14 @@ def record_owner(class_dir: str | Path, kernel: str, identity: str | None) -> No
     partial = path.with_suffix(".part")
     partial.write_text(browser_digest(identity), encoding="ascii")
     partial.replace(path)             # a kernel reading meanwhile sees the whole digest or no file
+
+
+def clear_owners(class_dir: str | Path) -> None:
+    """Forget every kernel's owner (the server starts or stops: none of its kernels runs on)."""
+    folder = Path(class_dir) / "owners"
+    if folder.is_dir():
+        for path in folder.iterdir():
+            path.unlink(missing_ok=True)
 
 
 def kernel_browser(class_dir: str | Path, kernel: str) -> str | None:

@@ -30,7 +30,7 @@ from tornado import web
 from tornado.ioloop import PeriodicCallback
 
 from tarot_learn.classroom.model import dashboard as board
-from tarot_learn.classroom.model.journal import Journal, record_owner
+from tarot_learn.classroom.model.journal import Journal, clear_owners, record_owner
 from tarot_learn.classroom.model.roster import browser_digest, parse_names
 from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.base import ClassHandler
@@ -183,6 +183,13 @@ class DashboardCsv(ClassHandler):
         self.finish(board.to_csv(self.classroom.dashboard.data()))
 
 
+def _forget_owners(serverapp: Any, class_dir: Any) -> None:
+    try:
+        clear_owners(class_dir)
+    except OSError as err:       # said; a stale record names a kernel id no kernel will have again
+        serverapp.log.warning("Forgetting whose the kernels were failed: %s", err)
+
+
 def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], None]:
     """File the kernels' answers on the server's loop (see the module); returns what stops it.  With
     a kernel manager that records no owners (a plain Jupyter Server), nothing is filed."""
@@ -204,6 +211,7 @@ def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], 
         except (OSError, TarotLearnError) as err:   # a class folder gone read-only: said, tried again
             serverapp.log.warning("Filing the lessons' answers failed: %s", err)
 
+    _forget_owners(serverapp, classroom.class_dir)     # a record left by the last run names no kernel of this one
     km.on_owner = owned
     km.on_stop = lambda: stop()     # the last seconds' answers are filed as the server stops
     clock = PeriodicCallback(collect, every_ms)
@@ -213,6 +221,7 @@ def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], 
         """Stop the clock and file the last seconds' answers (the server is stopping)."""
         clock.stop()
         collect(final=True)
+        _forget_owners(serverapp, classroom.class_dir)
 
     return stop
 
