@@ -259,3 +259,13 @@ def test_a_freed_browsers_answers_go_nowhere_and_the_last_answers_are_filed_at_s
     assert journal.flush({K_BEN: BEN}) == 1               # written a moment ago, filed as the server stops
     assert [(e[0], e[3]) for e in roster.events()] == [(roster.student_of(BEN).id, "9")]
     assert list(userdata.journal_dir(folder).iterdir()) == []
+
+
+def test_freeing_a_name_in_the_challenge_frees_it_on_the_class_list(roster):
+    from tarot_learn.classroom.server.dashboard_web import free_roster_name
+
+    roster.claim(BEN, "Ben")
+    assert not free_roster_name(roster, "Nobody") and not free_roster_name(roster, "x" * 500)
+    assert roster.student_of(BEN) is not None
+    assert free_roster_name(roster, "BEN") and roster.student_of(BEN) is None
+    assert roster.claim(CY, "ben").name == "Ben"                 # the new laptop takes it

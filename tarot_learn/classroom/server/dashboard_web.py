@@ -31,13 +31,14 @@ from tornado.ioloop import PeriodicCallback
 
 from tarot_learn.classroom.model import dashboard as board
 from tarot_learn.classroom.model.journal import Journal, clear_owners, record_owner
+from tarot_learn.classroom.model.names import check_name, name_key
 from tarot_learn.classroom.model.roster import browser_digest, parse_names
 from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.base import ClassHandler
 from tarot_learn.classroom.server.classroom import CLASSROOM
 from tarot_learn.errors import OptionError, TarotLearnError
 
-__all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act", "roster_name"]
+__all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act", "roster_name", "free_roster_name"]
 
 FILE_EVERY_MS = 2000        # how often the kernels' answers are filed
 STYLES = ("teacher.css", "dashboard.css")
@@ -71,6 +72,19 @@ class NameApi(ClassHandler):
         identity.bind_name(self, student.name)
         self.classroom.publish()
         self.finish({"name": student.name, "teacher": False})
+
+
+def free_roster_name(roster: Any, name: object) -> bool:
+    """The teacher freed ``name`` in the challenge: free it on the class list too (a student moved to
+    another laptop, whose browser takes the name next).  Whether the list had it."""
+    try:
+        wanted = name_key(check_name(name))
+    except OptionError:
+        return False
+    found = [s for s in roster.students() if name_key(s.name) == wanted]
+    for student in found:
+        roster.free(student.id)
+    return bool(found)
 
 
 def own_progress(classroom: Any, student_id: int) -> list[dict[str, Any]]:
