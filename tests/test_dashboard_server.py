@@ -160,15 +160,17 @@ async def _sit_by_socket(client: Client, table_id: str, name: str) -> dict:
 
 
 def test_a_table_seats_each_browser_under_its_roster_name_only(server):
-    dora, fay, grace = student(server), student(server), student(server)
+    dora, fay, grace, ivy = student(server), student(server), student(server), student(server)
     dora.call("tarot/name/api", {"name": "Dora"}, json_body=True)
+    ivy.call("tarot/name/api", {"name": "Ivy"}, json_body=True)          # on the class list, at no table
     status, body = dora.call("tarot/tables/api", {"name": "Queen of Cups", "options": {"players": 3}}, json_body=True)
     assert status == 200 and json.loads(body)["name"] == "Dora"           # her roster name, whatever was sent
     table = json.loads(body)["id"]
     status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "DORA"}, json_body=True)
     assert status == 400 and "taken by another browser" in json.loads(body)["error"]
-    assert asyncio.run(_sit_by_socket(grace, table, "dora")) == {
-        "error": "Dora is taken by another browser: pick another name, or ask your teacher to free it", "fatal": True}
+    assert asyncio.run(_sit_by_socket(grace, table, "IVY")) == {
+        "error": "Ivy is taken by another browser: pick another name, or ask your teacher to free it", "fatal": True}
+    assert "already sits" in asyncio.run(_sit_by_socket(grace, table, "dora"))["error"]
     status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Fay"}, json_body=True)
     assert status == 200 and json.loads(body)["name"] == "Fay"
     assert json.loads(fay.call("tarot/name/api")[1])["name"] == "Fay"     # typed at the table: her roster name

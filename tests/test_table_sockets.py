@@ -215,7 +215,7 @@ def test_a_private_table_is_joined_by_its_code_and_listed_to_its_players_only(se
         got = await drain(mine, 0.5)
         assert got[0]["name"] == "Ben" and [m["you"] for m in got if "you" in m][-1] == 1
         thief = await connect(server, eve, table["id"], name="Ben")
-        assert any(m and m.get("fatal") and "taken by another browser" in m["error"] for m in await drain(thief, 0.5))
+        assert any(m and m.get("fatal") and "already sits" in m["error"] for m in await drain(thief, 0.5))
         mine.close()
 
     asyncio.run(seats())

@@ -263,9 +263,8 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         name, key, code = arg("name", "")[:200], arg("key", "")[:64], arg("code", "")[:32]
         try:
             table = hall.table(table_id)
-            own = hall.seats_of(table.id, self.browser)
-            name = name or next(iter(own), "")    # this browser's own seat
-            if name and table.known_name(name) not in own:       # a new seat: under the roster's name
+            name = name or next(iter(hall.seats_of(table.id, self.browser)), "")    # this browser's own seat
+            if name and table.seat_of(table.known_name(name)) is None:   # a new seat: under the roster's name
                 name = roster_name(self, name, cookie=False)
             if name:
                 self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
