@@ -359,6 +359,8 @@ class _Kernels:
         self.owners, self.places, self.last_seen, self.opening = {}, {}, {}, {}
         self._kernel_connections: dict[str, int] = {}
         self._orphan_clock = object()   # no clock started in a test
+        self.told: list[tuple[str, str | None]] = []       # what the class's owner record was told
+        self.on_owner = lambda kernel_id, username: self.told.append((kernel_id, username))
         self.per_identity, self.per_address, self.orphan_after = 2, 3, 10.0
         self.log = logging.getLogger("test")
         for name in ("owned_by", "quota_left", "may_take_warm", "record_owner", "cull_orphans", "forget"):
@@ -410,6 +412,8 @@ def test_kernels_are_owned_held_to_quotas_and_culled_only_when_no_page_is_connec
     clock[0] += 11.0
     run(km.cull_orphans())
     assert "ada1" not in km and km.owners == {} and "warm" in km
+    assert km.told == [("ada1", "ada"), ("ada2", "ada"), ("bob1", "bob"), ("ada2", None), ("bob1", None),
+                       ("ada1", None)]                    # each handed kernel, then each gone one
 
 
 def test_a_student_who_opens_the_presenter_gets_no_page_and_no_kernel(server):

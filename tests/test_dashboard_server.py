@@ -14,6 +14,8 @@ import time
 import pytest
 
 from tarot_learn import userdata
+from tarot_learn.classroom.model.roster import Roster
+from tarot_learn.classroom.model.store import ClassStore
 from tests.test_challenge import ClassServer, Client, _watch, free_port
 
 TEACHER_ROUTES = ("tarot/teacher/dashboard", "tarot/teacher/dashboard/api", "tarot/teacher/dashboard.csv",
@@ -83,6 +85,7 @@ def test_a_name_is_bound_to_one_browser_case_insensitively(server, teacher):
     (line,) = [s for s in dashboard(teacher)["students"] if s["name"] == "Ben"]
     status, body = teacher.call("tarot/teacher/dashboard/api", {"action": "free", "id": line["id"]}, json_body=True)
     assert status == 200 and "free" in json.loads(body)["said"]
+    assert json.loads(ben.call("tarot/name/api")[1]) == {"name": None, "teacher": False, "progress": [], "freed": True}
     assert json.loads(other.call("tarot/name/api", {"name": "BEN"}, json_body=True)[1])["name"] == "Ben"
 
 
@@ -129,8 +132,65 @@ def test_answers_are_filed_under_the_browser_that_owns_the_kernel(server, teache
             break
         time.sleep(0.5)
     assert lines["Mallory"]["lessons"]["04"]["answers"] == 1 and lines["Cy"]["lessons"] == {}
+    (mine,) = json.loads(mallory.call("tarot/name/api")[1])["progress"]        # her own line, on the class page
+    assert (mine["lesson"], mine["solved"], mine["first_try"]) == ("04", 0, 0) and mine["total"] > 0
+    assert json.loads(cy.call("tarot/name/api")[1])["progress"] == []
+    # the server's record of whose the kernel is, which the kernel reads (the challenge's name)
+    owner = (server.folder / "owners" / kernel).read_text()
+    assert Roster(ClassStore(server.folder)).student_of_browser(owner).name == "Mallory"
     (exercise,) = dashboard(teacher)["exercises"]
     assert (exercise["wrong"], exercise["solved"]) == ("Trump 3", 0)        # the unowned kernel's is dropped
     rows = list(csv.DictReader(io.StringIO(teacher.call("tarot/teacher/dashboard.csv")[1])))
     assert {r["name"] for r in rows} == {s["name"] for s in dashboard(teacher)["students"]}
     assert next(r for r in rows if r["name"] == "Mallory")["lesson 04 solved"] == "0"
+
+
+async def _sit_by_socket(client: Client, table_id: str, name: str) -> dict:
+    """Open the table's socket as its page does, asking for a seat under ``name``; the first answer."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in client.jar)
+    url = client.server.base.replace("http", "ws", 1) + f"tarot/tables/{table_id}/socket?name={name}"
+    socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    try:
+        return json.loads(await asyncio.wait_for(socket.read_message(), 10))
+    finally:
+        socket.close()
+
+
+def test_a_table_seats_each_browser_under_its_roster_name_only(server):
+    dora, fay, grace, ivy = student(server), student(server), student(server), student(server)
+    dora.call("tarot/name/api", {"name": "Dora"}, json_body=True)
+    ivy.call("tarot/name/api", {"name": "Ivy"}, json_body=True)          # on the class list, at no table
+    status, body = dora.call("tarot/tables/api", {"name": "Queen of Cups", "options": {"players": 3}}, json_body=True)
+    assert status == 200 and json.loads(body)["name"] == "Dora"           # her roster name, whatever was sent
+    table = json.loads(body)["id"]
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "DORA"}, json_body=True)
+    assert status == 400 and "taken by another browser" in json.loads(body)["error"]
+    assert asyncio.run(_sit_by_socket(grace, table, "IVY")) == {
+        "error": "Ivy is taken by another browser: pick another name, or ask your teacher to free it", "fatal": True}
+    assert "already sits" in asyncio.run(_sit_by_socket(grace, table, "dora"))["error"]
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Fay"}, json_body=True)
+    assert status == 200 and json.loads(body)["name"] == "Fay"
+    assert json.loads(fay.call("tarot/name/api")[1])["name"] == "Fay"     # typed at the table: her roster name
+    status, body = fay.call("tarot/tables/api/join", {"id": table, "name": "Grace"}, json_body=True)
+    assert json.loads(body).get("name") != "Grace"                         # one browser, one name
+    assert json.loads(grace.call("tarot/name/api")[1])["name"] is None
+
+
+def test_the_answers_of_the_last_seconds_are_filed_as_the_server_stops(tmp_path):
+    s = ClassServer(tmp_path / "class", free_port())
+    try:
+        s.start()
+        ida = student(s)
+        ida.call("tarot/name/api", {"name": "Ida"}, json_body=True)
+        assert ida.call("voila/render/classroom.ipynb")[0] == 200
+        (kernel,) = {k["id"] for k in json.loads(ida.call("api/kernels")[1])}
+        _answer(s.folder, kernel, "04.fits-on-death", "Trump 9", False)
+    finally:
+        s.stop()                              # at once: no filing round has come yet
+    roster = Roster(ClassStore(s.folder))
+    (ida_line,) = roster.students()
+    assert [(e[0], e[3]) for e in roster.events()] == [(ida_line.id, "Trump 9")]
+    assert not (s.folder / "owners" / kernel).exists()          # the record goes with the kernel

@@ -168,3 +168,13 @@ def test_on_a_class_server_no_attempt_is_kept_under_a_shared_name(tmp_path, monk
     progress.set_learner("Ana")
     progress.record("04.fits-on-death", True)
     assert progress.load("Ana")["04.fits-on-death"]["solved"]
+
+
+def test_on_the_class_server_the_panel_sends_the_student_to_the_class_page(monkeypatch, tmp_path):
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(tmp_path))
+    panel = ProgressPanel()
+    assert panel.box.children == (panel.message,)                  # no name box, no empty table
+    assert "typed once on the" in panel.message.value and "href='../../tarot/'" in panel.message.value
+    assert "which names you" not in panel.message.value
+    panel.use_name("Cleo")
+    assert "There is no name to type here" in panel.message.value

@@ -12,7 +12,7 @@ from tarot_learn import userdata
 from tarot_learn.classroom.model.challenge import ChallengeBook
 from tarot_learn.classroom.model.dashboard import Dashboard, build, to_csv
 from tarot_learn.classroom.model.journal import Journal
-from tarot_learn.classroom.model.roster import Roster, parse_names
+from tarot_learn.classroom.model.roster import Roster, browser_digest, parse_names
 from tarot_learn.classroom.model.store import ClassStore
 from tarot_learn.errors import OptionError
 from tarot_learn.lessons import progress
@@ -174,3 +174,98 @@ def test_no_journal_off_a_class_server_or_outside_a_kernel(tmp_path, monkeypatch
     assert userdata.kernel_id() == ""                                       # pytest is no server's kernel
     assert userdata.journal({"kind": "exercise", "item": "04.one", "answer": "7", "right": False}) is False
     assert not userdata.journal_dir(tmp_path).exists()
+
+
+# ----- the kernels learn their student from the server: the challenge ----------------------------------
+K_BEN, K_EVE, K_NEW = ("44444444-4444-4444-8444-444444444444", "55555555-5555-4555-8555-555555555555",
+                       "66666666-6666-4666-8666-666666666666")
+
+
+def _page_in(kernel: str, book: ChallengeBook, monkeypatch, page_key: str):
+    """A challenge page whose kernel is ``kernel``, its page's key sent."""
+    from tarot_learn.classroom.challenge_page import ChallengePage
+
+    monkeypatch.setattr(userdata, "kernel_id", lambda: kernel)
+    page = ChallengePage(book)
+    page.key_widget.receive({"event": "key", "key": page_key})
+    return page
+
+
+def test_the_challenge_plays_under_the_browsers_roster_name_which_no_page_can_change(tmp_path, roster, monkeypatch):
+    from tarot_learn.classroom.model.journal import kernel_browser, record_owner
+
+    folder = tmp_path / "class"
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(folder))
+    book = ChallengeBook(roster.store)
+    challenge = book.create("tarot-solitaire", {}, "1", 20)
+    roster.claim(BEN, "Ben")
+    record_owner(folder, K_BEN, BEN)                      # what the server writes as it hands the kernels out
+    record_owner(folder, K_EVE, "e" * 32)
+    record_owner(folder, "../../roster", BEN)             # not a kernel id: nothing written
+    assert kernel_browser(folder, "../../roster") is None and not (tmp_path / "roster").exists()
+    ben = _page_in(K_BEN, book, monkeypatch, "1" * 32)
+    assert ben.player == "Ben" and ben.board is not None and ben.name.value == "Ben"   # nothing typed
+    eve = _page_in(K_EVE, book, monkeypatch, "2" * 32)
+    assert eve.board is None                              # no roster name yet: Eve types one
+    eve.join("BEN")
+    assert eve.board is None and "taken by another browser" in eve.status.value
+    eve.join("Eve")
+    assert eve.player == "Eve" and roster.student_of("e" * 32).name == "Eve"       # bound by the roster's rule
+    again = _page_in(K_EVE, book, monkeypatch, "2" * 32)  # Eve reloads and types Ben's name: hers is kept
+    again.join("Ben")
+    assert again.player == "Eve"
+    assert [name for name, _ in book.players(challenge)] == ["Ben", "Eve"]
+
+
+def test_rename_and_free_in_the_roster_carry_to_the_challenge(tmp_path, roster, monkeypatch):
+    from tarot_learn.classroom.model.journal import record_owner
+    from tarot_learn.classroom.server.dashboard_web import act
+
+    folder = tmp_path / "class"
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(folder))
+    book = ChallengeBook(roster.store)
+    challenge = book.create("tarot-solitaire", {}, "1", 20)
+    ben_id = roster.claim(BEN, "Ben").id
+    record_owner(folder, K_BEN, BEN)
+    record_owner(folder, K_NEW, CY)
+    page = _page_in(K_BEN, book, monkeypatch, "1" * 32)
+    assert act(roster, {"action": "rename", "id": ben_id, "name": "Benjamin"}, book) == "Renamed to Benjamin."
+    assert page.stopped() is None and page.player == "Benjamin"
+    assert [name for name, _ in book.players(challenge)] == ["Benjamin"]
+    assert Dashboard(roster, book, lambda: LESSONS).data()["students"][0]["challenge"] == "joined"
+    page.board.on_intent({"event": "press", "name": "draw"})
+    assert page.board.state.moves_made == 1               # still Ben's page, under his new name
+    act(roster, {"action": "free", "id": ben_id}, book)
+    assert "freed the name Benjamin" in page.stopped()
+    page.board.on_intent({"event": "press", "name": "draw"})
+    assert page.board.state.moves_made == 1 and "freed the name" in page.board.message   # the old page stops
+    laptop = _page_in(K_NEW, book, monkeypatch, "3" * 32)
+    laptop.join("benjamin")                               # the new laptop takes the name: a fresh board
+    assert laptop.player == "Benjamin" and laptop.board is not None and "Welcome back" not in laptop.status.value
+    assert book.holds(challenge, "Benjamin", "3" * 32) and not book.holds(challenge, "Benjamin", "1" * 32)
+
+
+def test_a_freed_browsers_answers_go_nowhere_and_the_last_answers_are_filed_at_shutdown(tmp_path, roster, monkeypatch):
+    folder = tmp_path / "class"
+    monkeypatch.setenv("TAROT_LEARN_CLASS_DIR", str(folder))
+    ben = roster.claim(BEN, "Ben")
+    roster.free(ben.id)
+    assert roster.freed(browser_digest(BEN)) and roster.file(BEN, [answer("04.one", "7", False, 10)]) == 0
+    roster.claim(BEN, "Benoît")                           # the old laptop names itself again: files again
+    assert not roster.freed(browser_digest(BEN))
+    monkeypatch.setattr(userdata, "kernel_id", lambda: K_BEN)
+    assert progress.record("04.one", True, name="Whoever", answer="9") is not None
+    journal = Journal(folder, roster)
+    assert journal.flush({K_BEN: BEN}) == 1               # written a moment ago, filed as the server stops
+    assert [(e[0], e[3]) for e in roster.events()] == [(roster.student_of(BEN).id, "9")]
+    assert list(userdata.journal_dir(folder).iterdir()) == []
+
+
+def test_freeing_a_name_in_the_challenge_frees_it_on_the_class_list(roster):
+    from tarot_learn.classroom.server.dashboard_web import free_roster_name
+
+    roster.claim(BEN, "Ben")
+    assert not free_roster_name(roster, "Nobody") and not free_roster_name(roster, "x" * 500)
+    assert roster.student_of(BEN) is not None
+    assert free_roster_name(roster, "BEN") and roster.student_of(BEN) is None
+    assert roster.claim(CY, "ben").name == "Ben"                 # the new laptop takes it

@@ -9,6 +9,12 @@ belongs to this browser: an invisible :class:`~tarot_learn.widgets.browser_key.B
 kernel the key the browser keeps for the page, and the class file refuses the name to any other
 key (the teacher can free it).
 
+On the class server the name is the student's roster name: the kernel learns which browser the
+server handed it to from the server's own record (:func:`~tarot_learn.classroom.model.journal.this_kernel`,
+never from the page), joins under that browser's roster name as soon as the page has sent its key,
+and a browser with no name yet takes the one typed here in the roster too (the roster's rule: one
+student per name, whatever its case).  A name the teacher frees in the roster stops this page.
+
 While the game is played the page hands in its progress (the game so far, a result code proved by
 replay) at least every :data:`PROGRESS_EVERY` seconds and whenever a card goes home, so when time
 runs out the student is ranked by it.  A page whose name the teacher freed, or whose challenge
@@ -36,7 +42,10 @@ import traitlets
 from tarot_learn import results
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open_book
+from tarot_learn.classroom.model.journal import this_kernel
 from tarot_learn.classroom.model.leaderboard import Entry, cards_home, clock_text
+from tarot_learn.classroom.model.names import name_key
+from tarot_learn.classroom.model.roster import Roster
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
 from tarot_learn.widgets.autosave import TOKEN_LENGTH, check_token
@@ -134,7 +143,9 @@ class ChallengePage(W.VBox):
         self._progress = (-1.0, -1)          # when the game in progress was last handed in, its cards home
         self._progress_due = False           # a hand-in of the latest game is waiting for the floor
         self._paste_budget = (float(PASTE_BURST), time.monotonic())   # codes that may be checked now, as of when
-        self.key_widget = BrowserKey(lambda key: None)     # the browser's key for this page, once drawn
+        self.key_widget = BrowserKey(lambda key: self._key_arrived())   # the browser's key for this page
+        self.roster = Roster(self.book.store) if self.book is not None else None
+        self.browser: str | None = None      # the roster's digest of this kernel's browser (the server's record)
         self.status, self.pasted = W.HTML(), W.HTML()
         self.heading, self.table = LiveBoard(part="heading"), LiveBoard(part="leaderboard")
         self.name = W.Text(description="Your name", placeholder="first name", layout=W.Layout(width="320px"))
@@ -169,6 +180,7 @@ class ChallengePage(W.VBox):
             return self._say("This page is still starting (it has not sent its key yet): press Join again in a "
                              "moment.", "refused")
         try:
+            name = self.roster_name(name)
             self.player, fresh = self.book.join(self.challenge, name, self.key_widget.key)
         except TarotLearnError as err:
             return self._say(f"Cannot join: {err}.", "refused")
@@ -185,10 +197,39 @@ class ChallengePage(W.VBox):
         self._say(f"Welcome, {self.player}: play the deal below. When the game is won (or no move is left) "
                   f"your result is handed in by itself; when time runs out, your game so far counts.{same}", "ok")
 
+    def roster_name(self, typed: str) -> str:
+        """The name this page plays under: its browser's roster name (``typed`` ignored), else
+        ``typed`` taken in the roster for this browser (refused in one line when another holds it);
+        off the class server, ``typed``."""
+        if self.roster is None:
+            return typed
+        self.browser, student = this_kernel(self.roster)
+        if self.browser is None:
+            return typed
+        if student is None:
+            student = self.roster.claim_browser(self.browser, typed)
+        self.name.value = student.name
+        return student.name
+
+    def _key_arrived(self) -> None:
+        """The page's key is here: a browser the roster names joins at once, with nothing typed."""
+        if self.board is not None or self.roster is None:
+            return
+        _, student = this_kernel(self.roster)
+        if student is not None:
+            self.join(student.name)
+
     def stopped(self) -> str | None:
         """Why this page may no longer play (its name freed, the challenge closed), or None."""
         if self.book is None or self.challenge is None or self.player is None:
             return None
+        if self.browser is not None and self.roster is not None:
+            student = self.roster.student_of_browser(self.browser)
+            if student is None:
+                return (f"Your teacher freed the name {self.player}: this board takes no more moves. Close this "
+                        "page.")
+            if name_key(student.name) != name_key(self.player):     # renamed by the teacher
+                self.player = student.name
         if not self.book.holds(self.challenge, self.player, self.key_widget.key):
             return (f"Your teacher freed the name {self.player}: another page plays it now, so this board takes "
                     "no more moves. Close this page.")

@@ -2,6 +2,11 @@
 
 Standard ipywidgets only (JupyterLab, Voila, the static site).  ``use_name`` and ``refresh`` do what
 the buttons do, for tests.
+
+On the class server a student's name is the one typed once on the class page, which the server binds
+to the browser: the server files every answer under it, and the class page shows the student's own
+progress from there (the same lines the teacher's dashboard shows).  A kernel keeps no progress of
+its own there, so the panel says where to look instead of a name box and an empty table.
 """
 
 from __future__ import annotations
@@ -30,6 +35,12 @@ def summary_html(name: str | None = None) -> str:
             f"<td style='text-align:left'><b>{solved} / {total}</b></td><td></td></tr></tfoot></table>")
 
 
+CLASS_SERVER_NOTE = ("<p>On the class server your answers are kept under the name you typed once on the "
+                     "<a href='../../tarot/' target='_blank'>class page</a>: it shows your lessons so far "
+                     "(exercises solved, and solved at the first try), and your teacher's dashboard shows the same. "
+                     "There is no name to type here.</p>")
+
+
 class ProgressPanel:
     """Name box, "Use this name" and "Refresh" buttons, and the summary table."""
 
@@ -47,6 +58,8 @@ class ProgressPanel:
         self.message = w.HTML()
         self.table = w.HTML(summary_html())
         self.box = w.VBox([w.HBox([self.name, use, again]), self.message, self.table])
+        if progress.on_class_server():
+            self.message.value, self.box.children = CLASS_SERVER_NOTE, (self.message,)
         self.box.add_class("lesson-progress-panel")
         PageGuard(self._refuse).watch(self.box)     # the page may type a name and press, nothing else
 
@@ -61,10 +74,11 @@ class ProgressPanel:
             self.message.value = f"<p style='color:#b3261e'>{html.escape(str(err))}</p>"
             return progress.learner()
         self.name.value = chosen
-        where = ("on this page (on the class server, open each lesson from the class page, which names you)"
-                 if progress.on_class_server() else "(open lessons pick the name up at their next answer)")
+        if progress.on_class_server():
+            self.message.value = CLASS_SERVER_NOTE
+            return chosen
         self.message.value = (f"<p>Progress is kept for <b>{html.escape(chosen)}</b> from the next exercise on "
-                              f"{where}.</p>")
+                              "(open lessons pick the name up at their next answer).</p>")
         self.refresh()
         return chosen
 

@@ -3,7 +3,8 @@
 Each student names themself once on the class page (the name survives a reload), answers lesson
 02's first exercise wrong and then right, and plays a move in the class challenge.  Cy opens the
 lesson at an address that claims to be Ada (``?learner=Ada``): the answers are filed under Cy, the
-browser the server handed the kernel to.  A fourth browser cannot take ``ben``: ``Ben`` and ``ben``
+browser the server handed the kernel to.  The challenge and a shared table take each student's name
+from the class page, with nothing typed.  A fourth browser cannot take ``ben``: ``Ben`` and ``ben``
 are one student.  The teacher's dashboard shows all three with the right counts and the most
 common wrong answer; the CSV has three rows; the projector view has no control.
 """
@@ -16,7 +17,7 @@ import re
 
 import pytest
 
-from tests.browser.test_challenge_browser import PLAY_BY_CLICKS, join, open_teacher_page, serious_violations
+from tests.browser.test_challenge_browser import PLAY_BY_CLICKS, open_teacher_page, serious_violations
 from tests.test_challenge import GAME, SEED, ClassServer, free_port
 
 LESSON = "02_numerology.ipynb"
@@ -53,9 +54,25 @@ def answer_wrong_then_right(page, wrong: str) -> None:
 
 
 def play_a_challenge_move(page, server, name: str) -> None:
+    """The challenge joins under the roster name by itself: nothing is typed."""
     page.goto(f"{server.base}tarot/challenge", wait_until="commit", timeout=240_000)
-    join(page, name)
+    page.get_by_text(f"Welcome, {name}: play the deal below").wait_for(timeout=240_000)
+    page.locator(".tl-board[data-version]").wait_for(timeout=60_000)
+    box = page.locator(".widget-text input").first
+    assert box.input_value() == name and box.is_disabled()
     page.evaluate(PLAY_BY_CLICKS, ["draw"])
+
+
+def sit_at_a_table(page, server, name: str) -> None:
+    """The lobby shows the roster name, takes no other, and seats the browser under it."""
+    page.goto(f"{server.base}tarot/tables")
+    box = page.locator("#name")
+    page.wait_for_function("(name) => document.getElementById('name').value === name", arg=name, timeout=20_000)
+    assert box.evaluate("e => e.readOnly")
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url(re.compile(r"/tarot/tables/[0-9a-f]{8}$"), timeout=30_000)
+    mine = page.request.get(f"{server.base}tarot/tables/api").json()["mine"]
+    assert [t["yours"] for t in mine] == [[name]]
 
 
 def test_the_teacher_sees_three_students_learn(server, browser):
@@ -87,6 +104,7 @@ def test_the_teacher_sees_three_students_learn(server, browser):
             page.get_by_role("link", name=re.compile(r"^Numerology")).click()
         answer_wrong_then_right(page, wrong)
         play_a_challenge_move(page, server, name)
+        sit_at_a_table(page, server, name)
 
     other = browser.new_context()
     page = other.new_page()

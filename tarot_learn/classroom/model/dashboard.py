@@ -35,7 +35,7 @@ from tarot_learn.classroom.model.challenge import ChallengeBook
 from tarot_learn.classroom.model.names import name_key
 from tarot_learn.classroom.model.roster import Roster, Student
 
-__all__ = ["Dashboard", "build", "to_csv", "challenge_lines", "MAX_PAUSE", "WEAKEST"]
+__all__ = ["Dashboard", "build", "to_csv", "challenge_lines", "carry_rename", "carry_free", "MAX_PAUSE", "WEAKEST"]
 
 MAX_PAUSE = 300.0      # seconds: a longer pause between two answers counts as this much
 WEAKEST = 3            # drill cards shown per student
@@ -175,6 +175,32 @@ def challenge_lines(book: ChallengeBook) -> dict[str, str]:
     for entry in reversed(book.leaderboard(current)):       # the best result is written last
         lines[name_key(entry.name)] = f"{'won' if entry.won else 'played'} in {entry.moves} moves"
     return lines
+
+
+CHALLENGE_TABLES = ("challenge_players", "challenge_results", "challenge_progress")   # their rows carry a name
+
+
+def carry_rename(book: ChallengeBook, old: str, new: str) -> int:
+    """The roster renamed ``old`` to ``new``: the challenges' rows under ``old`` (whatever its case)
+    follow, so the dashboard, the leaderboard and the student's page keep one name.  Where ``new``
+    already joined a challenge (typed there before the roster had it), that challenge keeps both.
+    Returns how many rows moved."""
+    wanted, moved = name_key(old), 0
+    with book.store.write() as db:
+        for table in CHALLENGE_TABLES:
+            rows = db.execute(f"SELECT DISTINCT challenge_id, name FROM {table}").fetchall()
+            for row in rows:
+                if name_key(row["name"]) == wanted:
+                    moved += db.execute(f"UPDATE OR IGNORE {table} SET name = ? WHERE challenge_id = ? AND name = ?",
+                                        (new, row["challenge_id"], row["name"])).rowcount
+    return moved
+
+
+def carry_free(book: ChallengeBook, name: str) -> bool:
+    """The roster freed ``name``: the current challenge frees it too (the old page stops, the next
+    browser to take the name starts a fresh board).  Whether it had joined."""
+    current = book.current()
+    return current is not None and book.free(current, name)
 
 
 class Dashboard:

@@ -97,9 +97,19 @@ class Roster:
 
     def student_of(self, identity: str) -> Student | None:
         """The student a browser is bound to now (None: no name yet, or freed)."""
+        return self.student_of_browser(browser_digest(identity))
+
+    def student_of_browser(self, browser: str) -> Student | None:
+        """:meth:`student_of` for the browser whose digest (:func:`browser_digest`) is ``browser``: how
+        a kernel, which the server told only that digest, finds its student."""
         rows = self.store.read("SELECT s.id, s.name FROM roster_browsers b JOIN roster_students s ON "
-                               "s.id = b.student_id WHERE b.browser = ? AND b.active", (browser_digest(identity),))
+                               "s.id = b.student_id WHERE b.browser = ? AND b.active", (browser,))
         return Student(rows[0]["id"], rows[0]["name"], True) if rows else None
+
+    def freed(self, browser: str) -> bool:
+        """Whether the teacher freed the name the browser (its digest) held and it has taken none since."""
+        rows = self.store.read("SELECT active FROM roster_browsers WHERE browser = ?", (browser,))
+        return bool(rows) and not rows[0]["active"]
 
     def get(self, student_id: object) -> Student:
         """The student ``student_id``, or one line saying there is none."""
@@ -114,8 +124,12 @@ class Roster:
     def claim(self, identity: str, name: object) -> Student:
         """Bind the browser ``identity`` to the student named ``name`` (made if new); a name another
         browser holds, or a second name for a named browser, is refused in one line."""
+        return self.claim_browser(browser_digest(identity), name)
+
+    def claim_browser(self, browser: str, name: object) -> Student:
+        """:meth:`claim` for the browser whose digest is ``browser`` (a kernel's page names itself)."""
         shown = check_name(name)
-        browser, key, now = browser_digest(identity), name_key(shown), self.clock()
+        key, now = name_key(shown), self.clock()
         with self.store.write() as db:
             mine = db.execute("SELECT s.id, s.name, s.name_key FROM roster_browsers b JOIN roster_students s "
                               "ON s.id = b.student_id WHERE b.browser = ? AND b.active", (browser,)).fetchone()
@@ -205,14 +219,17 @@ class Roster:
     # ----- answers -------------------------------------------------------------------------------
     def file(self, identity: str, events: Iterable[object]) -> int:
         """File answers written by a kernel that ``identity`` owns, under the student that browser is
-        now (or unfiled until it names itself); malformed ones are skipped.  Filing the same answer
-        twice keeps one.  Returns how many were new."""
+        now (or unfiled until it names itself); malformed ones are skipped, and so is everything a
+        browser whose name the teacher freed answers until it names itself again (the name is
+        someone else's now).  Filing the same answer twice keeps one.  Returns how many were new."""
         browser, rows = browser_digest(identity), [r for r in (_event_row(e) for e in events) if r is not None]
         if not rows:
             return 0
         with self.store.write() as db:
-            owner = db.execute("SELECT student_id FROM roster_browsers WHERE browser = ? AND active",
+            owner = db.execute("SELECT student_id, active FROM roster_browsers WHERE browser = ?",
                                (browser,)).fetchone()
+            if owner is not None and not owner["active"]:
+                return 0
             student_id = owner["student_id"] if owner is not None else None
             before = db.total_changes
             db.executemany("INSERT OR IGNORE INTO learning_events (event, browser, student_id, kind, item, answer, "

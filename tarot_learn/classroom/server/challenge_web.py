@@ -32,6 +32,7 @@ from tarot_learn.classroom.model import presentations
 from tarot_learn.classroom.model.challenge import MAX_MINUTES, ChallengeBook, board_json, patience_games, teacher_json
 from tarot_learn.classroom.server.auth_limits import LoginLimits
 from tarot_learn.classroom.server.base import TEACHER_COOKIE, ClassHandler
+from tarot_learn.classroom.server.dashboard_web import free_roster_name
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.lessons.strategy import DECISIONS
 
@@ -149,6 +150,8 @@ class TeacherApi(ClassHandler):
             extra = await asyncio.get_running_loop().run_in_executor(None, act, self.classroom.book, data)
         except TarotLearnError as err:
             return self.refuse(400, str(err))
+        if data.get("action") == "free":            # the class list frees the name too: one name everywhere
+            free_roster_name(self.classroom.roster, data.get("name"))
         self.classroom.publish()
         answer = teacher_json(self.classroom.book, time.time())
         if "ticket" in extra:

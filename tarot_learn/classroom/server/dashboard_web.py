@@ -1,8 +1,11 @@
 """The roster and the teacher's class dashboard on the class server.
 
 * ``/tarot/name/api``: a student's browser names itself once (``POST {"name"}``) and reads its name
-  (``GET``); the name is bound to the browser's server-made identity (:mod:`.identity`), so every
-  page the browser opens afterwards (lessons, drills) records under it;
+  and its own progress, lesson by lesson (``GET``); the name is bound to the browser's server-made
+  identity (:mod:`.identity`), so every page the browser opens afterwards (lessons, drills, the
+  challenge, the shared tables) records under it (:func:`roster_name` for the tables' requests;
+  the challenge's kernel reads whose it is from the server's record,
+  :func:`~tarot_learn.classroom.model.journal.record_owner`);
 * ``/tarot/teacher/dashboard``: the teacher's dashboard (per student and lesson, per exercise; live
   through the ``dashboard`` topic of :mod:`.live`), with the roster's controls;
 * ``/tarot/teacher/dashboard/api``: the dashboard as JSON (``GET``) and the roster's changes
@@ -20,20 +23,22 @@ the server handed that kernel to (the kernel manager's own record).  A page cann
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from tornado import web
 from tornado.ioloop import PeriodicCallback
 
 from tarot_learn.classroom.model import dashboard as board
-from tarot_learn.classroom.model.journal import Journal
-from tarot_learn.classroom.model.roster import parse_names
+from tarot_learn.classroom.model.journal import Journal, clear_owners, record_owner
+from tarot_learn.classroom.model.names import check_name, name_key
+from tarot_learn.classroom.model.roster import browser_digest, parse_names
 from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.base import ClassHandler
 from tarot_learn.classroom.server.classroom import CLASSROOM
 from tarot_learn.errors import OptionError, TarotLearnError
 
-__all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act"]
+__all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act", "roster_name", "free_roster_name"]
 
 FILE_EVERY_MS = 2000        # how often the kernels' answers are filed
 STYLES = ("teacher.css", "dashboard.css")
@@ -49,7 +54,10 @@ class NameApi(ClassHandler):
         if user is None or user.username == identity.TEACHER:
             return self.finish({"name": None, "teacher": True})
         student = self.classroom.roster.student_of(user.username)
-        self.finish({"name": student.name if student else None, "teacher": False})
+        if student is None:
+            freed = self.classroom.roster.freed(browser_digest(user.username))
+            return self.finish({"name": None, "teacher": False, "progress": [], "freed": freed})
+        self.finish({"name": student.name, "teacher": False, "progress": own_progress(self.classroom, student.id)})
 
     @web.authenticated
     def post(self) -> None:
@@ -64,6 +72,49 @@ class NameApi(ClassHandler):
         identity.bind_name(self, student.name)
         self.classroom.publish()
         self.finish({"name": student.name, "teacher": False})
+
+
+def free_roster_name(roster: Any, name: object) -> bool:
+    """The teacher freed ``name`` in the challenge: free it on the class list too (a student moved to
+    another laptop, whose browser takes the name next).  Whether the list had it."""
+    try:
+        wanted = name_key(check_name(name))
+    except OptionError:
+        return False
+    found = [s for s in roster.students() if name_key(s.name) == wanted]
+    for student in found:
+        roster.free(student.id)
+    return bool(found)
+
+
+def own_progress(classroom: Any, student_id: int) -> list[dict[str, Any]]:
+    """What a student sees of their own line of the dashboard: per lesson they answered in, its
+    title, exercises solved of its exercises and solved at the first try (never another student's)."""
+    data = json.loads(classroom.dashboard.text())        # built once per change for the whole class
+    mine = next((s for s in data["students"] if s["id"] == student_id), None)
+    if mine is None:
+        return []
+    titles = {line["lesson"]: line["title"] for line in data["lessons"]}
+    return [{"lesson": n, "title": titles.get(n, f"Lesson {n}"), "solved": v["solved"], "total": v["total"],
+             "first_try": v["first_try"]} for n, v in sorted(mine["lessons"].items())]
+
+
+def roster_name(handler: Any, typed: object, cookie: bool = True) -> str:
+    """The name a student's request plays under (the shared tables): the browser's roster name,
+    whatever ``typed`` says, or ``typed`` taken in the roster for this browser (one line refusing a
+    name another browser holds).  The teacher's browser plays under what it types.  ``cookie``:
+    the answer may still carry the browser's new name (not a web socket's)."""
+    user = identity.current_identity(handler)
+    if user is None or user.username == identity.TEACHER:
+        return typed if isinstance(typed, str) else ""
+    roster = handler.classroom.roster
+    student = roster.student_of(user.username)
+    if student is None:
+        student = roster.claim(user.username, typed)
+        if cookie:
+            identity.bind_name(handler, student.name)
+        handler.classroom.publish()
+    return student.name
 
 
 class TeacherPage(ClassHandler):
@@ -99,16 +150,16 @@ class DashboardApi(ClassHandler):
     def post(self) -> None:
         self.require_teacher()
         try:
-            said = act(self.classroom.roster, self.json_body())
+            said = act(self.classroom.roster, self.json_body(), self.classroom.book)
         except TarotLearnError as err:
             return self.refuse(400, str(err))
         self.classroom.publish()
         self.finish({"said": said})
 
 
-def act(roster: Any, data: dict[str, Any]) -> str:
+def act(roster: Any, data: dict[str, Any], book: Any = None) -> str:
     """Do what the teacher asked of the roster; returns one line saying what was done (a refusal
-    raises one line)."""
+    raises one line).  A rename or a freed name carries to the challenge ``book``'s rows."""
     action = data.get("action")
     if action == "add":
         text = data.get("names")
@@ -117,12 +168,19 @@ def act(roster: Any, data: dict[str, Any]) -> str:
         added, refused = roster.add(parse_names(text))
         return f"Added {len(added)} name{'s' * (len(added) != 1)}." + (" " + "; ".join(refused) if refused else "")
     if action == "rename":
-        return f"Renamed to {roster.rename(data.get('id'), data.get('name')).name}."
+        old = roster.get(data.get("id")).name
+        new = roster.rename(data.get("id"), data.get("name")).name
+        if book is not None:
+            board.carry_rename(book, old, new)
+        return f"Renamed to {new}."
     if action == "merge":
         source = roster.get(data.get("id")).name
         return f"{source} is now part of {roster.merge(data.get('id'), data.get('into')).name}."
     if action == "free":
-        return f"{roster.free(data.get('id')).name} is free: the next browser that types it takes it."
+        name = roster.free(data.get("id")).name
+        if book is not None:
+            board.carry_free(book, name)
+        return f"{name} is free: the next browser that types it takes it."
     if action == "remove":
         name = roster.get(data.get("id")).name
         roster.remove(data.get("id"))
@@ -139,6 +197,13 @@ class DashboardCsv(ClassHandler):
         self.finish(board.to_csv(self.classroom.dashboard.data()))
 
 
+def _forget_owners(serverapp: Any, class_dir: Any) -> None:
+    try:
+        clear_owners(class_dir)
+    except OSError as err:       # said; a stale record names a kernel id no kernel will have again
+        serverapp.log.warning("Forgetting whose the kernels were failed: %s", err)
+
+
 def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], None]:
     """File the kernels' answers on the server's loop (see the module); returns what stops it.  With
     a kernel manager that records no owners (a plain Jupyter Server), nothing is filed."""
@@ -148,15 +213,31 @@ def start_filing(serverapp: Any, every_ms: int = FILE_EVERY_MS) -> Callable[[], 
         return lambda: None
     journal = Journal(classroom.class_dir, classroom.roster)
 
-    def collect() -> None:
+    def owned(kernel: str, username: str | None) -> None:
         try:
-            journal.collect(owners, lambda kernel: kernel in km)
+            record_owner(classroom.class_dir, kernel, username)
+        except OSError as err:     # the kernel's page then asks for a name, as off the class server
+            serverapp.log.warning("Recording whose kernel %s is failed: %s", kernel, err)
+
+    def collect(final: bool = False) -> None:
+        try:
+            journal.flush(owners) if final else journal.collect(owners, lambda kernel: kernel in km)
         except (OSError, TarotLearnError) as err:   # a class folder gone read-only: said, tried again
             serverapp.log.warning("Filing the lessons' answers failed: %s", err)
 
+    _forget_owners(serverapp, classroom.class_dir)     # a record left by the last run names no kernel of this one
+    km.on_owner = owned
+    km.on_stop = lambda: stop()     # the last seconds' answers are filed as the server stops
     clock = PeriodicCallback(collect, every_ms)
     clock.start()
-    return clock.stop
+
+    def stop() -> None:
+        """Stop the clock and file the last seconds' answers (the server is stopping)."""
+        clock.stop()
+        collect(final=True)
+        _forget_owners(serverapp, classroom.class_dir)
+
+    return stop
 
 
 ROUTES: list[tuple[str, type]] = [

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import time
-from typing import Any
+from typing import Any, Callable
 
 import psutil
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -70,6 +70,11 @@ class ClassroomKernelManager(PreheatingManager):
         self.last_seen: dict[str, float] = {}  # kernel id -> when a page was last connected (monotonic)
         self.opening: dict[str, int] = {}     # username or address -> its page requests under way
         self._orphan_clock: PeriodicCallback | None = None
+        # told (kernel id, username) when a kernel is handed out and (kernel id, None) when it goes:
+        # the class's record of whose each kernel is, which the kernels read (model/journal.py)
+        self.on_owner: Callable[[str, str | None], None] = lambda kernel_id, username: None
+        # run once as the server stops, while every kernel and its owner are still known
+        self.on_stop: Callable[[], None] = lambda: None
         super().__init__(**kwargs)
 
     # ----- ownership ---------------------------------------------------------------------------
@@ -106,6 +111,7 @@ class ClassroomKernelManager(PreheatingManager):
             return
         self.owners[kernel_id], self.places[kernel_id] = owner
         self.last_seen[kernel_id] = time.monotonic()
+        self.on_owner(kernel_id, owner[0])
         if self._orphan_clock is None:  # started outside the request's context, which it must not carry
             contextvars.Context().run(self._start_orphan_clock)
 
@@ -130,6 +136,8 @@ class ClassroomKernelManager(PreheatingManager):
                 self.forget(kernel_id)
 
     def forget(self, kernel_id: str) -> None:
+        if self.owners.get(kernel_id) is not None:
+            self.on_owner(kernel_id, None)
         self.owners.pop(kernel_id, None)
         self.places.pop(kernel_id, None)
         self.last_seen.pop(kernel_id, None)
@@ -143,6 +151,10 @@ class ClassroomKernelManager(PreheatingManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         self.forget(kernel_id)
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        self.on_stop()
+        await super().shutdown_all(*args, **kwargs)
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Called by Voila at start and after each warm kernel is taken: schedule the paced refill."""

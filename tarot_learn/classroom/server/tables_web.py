@@ -34,6 +34,7 @@ from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.dashboard_web import roster_name
 from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
 from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
@@ -111,11 +112,13 @@ class LobbyApi(ClassHandler):
     def post(self) -> None:
         data, hall = self.json_body(), self.classroom.hall
         try:
-            table = hall.create(data.get("name"), data.get("options") or {}, owner=browser_of(self))
+            name = roster_name(self, data.get("name"))
+            table = hall.create(name, data.get("options") or {}, owner=browser_of(self))
         except TarotLearnError as err:
             return self.refuse(400, str(err))
         self.classroom.publish()
-        self.finish({"id": table.id, "code": table.code, "key": hall.new_seat_key(table.id, table.master)})
+        self.finish({"id": table.id, "code": table.code, "name": name,
+                     "key": hall.new_seat_key(table.id, table.master)})
 
 
 class JoinApi(ClassHandler):
@@ -132,7 +135,8 @@ class JoinApi(ClassHandler):
                 table = hall.by_code(data["code"])
             else:
                 table = hall.table(str(data.get("id") or ""))
-            name, key = hall.sit(table.id, data.get("name"), "", table.code if data.get("code") else "", owner=who)
+            name = roster_name(self, data.get("name"))
+            name, key = hall.sit(table.id, name, "", table.code if data.get("code") else "", owner=who)
         except TarotLearnError as err:
             return self.refuse(400, str(err))
         self.classroom.publish()
@@ -242,6 +246,8 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             name = name or next(iter(hall.seats_of(table.id, self.browser)), "")    # this browser's own seat
             if code and code_wait(self.classroom, self.browser) > 0:    # a code is counted wherever it is typed
                 raise OptionError(TOO_MANY_CODES)
+            if name and table.seat_of(table.known_name(name)) is None:   # a new seat: under the roster's name
+                name = roster_name(self, name, cookie=False)
             if name:
                 self.name, self.key = hall.sit(table_id, name, key, code, owner=self.browser)
             else:

@@ -4,6 +4,14 @@
 const nameBox = document.getElementById('name');
 nameBox.value = localStorage.getItem('tarot-name') || '';
 nameBox.addEventListener('change', () => localStorage.setItem('tarot-name', nameBox.value.trim()));
+// A browser the class list names plays under that name: the box shows it and takes no other (the
+// server seats this browser under its roster name whatever a page sends).
+fetch(base + 'tarot/name/api').then((r) => (r.ok ? r.json() : null)).then((data) => {
+  if (!data || !data.name) return;
+  nameBox.value = data.name;
+  nameBox.readOnly = true;
+  nameBox.title = 'Your name in this class (your teacher can change it)';
+}).catch(() => {});
 function myName() {
   const name = nameBox.value.trim();
   if (!name) { say('Write your name first.', true); nameBox.focus(); return null; }
@@ -72,7 +80,7 @@ document.getElementById('create').addEventListener('submit', async ev => {
     private: f.private.checked, spectators: f.spectators.checked, hold_seconds: parseInt(f.hold.value, 10),
     robots: f.robots.value };
   const data = await post('tarot/tables/api', { name, options });
-  if (data) goToTable(data.id, name, data.key);
+  if (data) goToTable(data.id, data.name || name, data.key);
 });
 document.getElementById('join').addEventListener('submit', ev => {
   ev.preventDefault(); sit({ code: ev.target.code.value.trim() });
