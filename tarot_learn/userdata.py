@@ -179,6 +179,9 @@ def journal_dir(class_dir: str | Path) -> Path:
 def kernel_id() -> str:
     """The id the server gave this kernel (read from its connection file, ``kernel-<id>.json``, which
     the server names; a page cannot change it); ``""`` outside a server's kernel."""
+    app = sys.modules.get("ipykernel.kernelapp")      # imported in a kernel; importing it elsewhere would
+    if app is None or not app.IPKernelApp.initialized():   # swap the widgets' comms for a kernel's
+        return ""
     try:
         from ipykernel.connect import get_connection_file
 

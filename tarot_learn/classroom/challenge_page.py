@@ -45,6 +45,7 @@ from tarot_learn.classroom.model.challenge import Challenge, ChallengeBook, open
 from tarot_learn.classroom.model.journal import this_kernel
 from tarot_learn.classroom.model.leaderboard import Entry, cards_home, clock_text
 from tarot_learn.classroom.model.names import name_key
+from tarot_learn.classroom.model.pace import Pace
 from tarot_learn.classroom.model.roster import Roster
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.widgets import SolitaireBoard
@@ -58,6 +59,7 @@ PROGRESS_EVERY = 10.0     # seconds: the game in progress is handed in at least 
 PROGRESS_FLOOR = 1.0      # seconds: and at most this often, however fast cards go home and back
 PASTE_EVERY = 1.0         # seconds per pasted code checked, past a burst of PASTE_BURST: a replay costs
 PASTE_BURST = 3           # up to 0.2 s of CPU, so a script pressing the button cannot keep a core busy
+PAGE = "page"             # the one sender a page's paste budget counts (each page has its own)
 
 TABLE_STYLE = ("<style>.tl-challenge table.tl-leaderboard{border-collapse:collapse;margin:.6rem 0}"
                ".tl-challenge table.tl-leaderboard th,.tl-challenge table.tl-leaderboard td"
@@ -142,7 +144,7 @@ class ChallengePage(W.VBox):
         self.handed_in: set[str] = set()
         self._progress = (-1.0, -1)          # when the game in progress was last handed in, its cards home
         self._progress_due = False           # a hand-in of the latest game is waiting for the floor
-        self._paste_budget = (float(PASTE_BURST), time.monotonic())   # codes that may be checked now, as of when
+        self._paste_pace = Pace(every=PASTE_EVERY, burst=PASTE_BURST)   # pasted codes this page may have checked
         self.key_widget = BrowserKey(lambda key: self._key_arrived())   # the browser's key for this page
         self.roster = Roster(self.book.store) if self.book is not None else None
         self.browser: str | None = None      # the roster's digest of this kernel's browser (the server's record)
@@ -257,7 +259,7 @@ class ChallengePage(W.VBox):
             self.pasted.value = _p(f"Refused: {err}.", "refused")
             return False
         finally:       # the budget refills from the end of the check: a slow replay is not a free one
-            self._paste_budget = (self._paste_budget[0], time.monotonic())
+            self._paste_pace.hold(PAGE)
         self.pasted.value = _p(self._thanks(entry), "ok")
         return True
 
@@ -265,11 +267,7 @@ class ChallengePage(W.VBox):
     def _may_check_paste(self) -> bool:
         """Take one check from the page's budget (it refills one per :data:`PASTE_EVERY` seconds not
         spent checking)."""
-        left, then = self._paste_budget
-        now = time.monotonic()
-        left = min(float(PASTE_BURST), left + (now - then) / PASTE_EVERY)
-        self._paste_budget = (left - 1 if left >= 1 else left, now)
-        return left >= 1
+        return self._paste_pace.wait(PAGE) == 0.0
 
     def _say(self, text: str, kind: str) -> None:
         self.status.value = _p(text, kind)

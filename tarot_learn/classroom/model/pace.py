@@ -11,6 +11,8 @@ flood of fresh names costs bounded memory.
 [0.0, 0.0, 2.0]
 >>> now[0] = 2.0; pace.wait("ana")
 0.0
+>>> now[0] = 6.0; pace.hold("ana"); pace.wait("ana")     # the four seconds of work did not refill
+2.0
 >>> budget = Budget(rate=2, clock=lambda: now[0])
 >>> [budget.take("ben") for _ in range(3)]
 [True, True, False]
@@ -43,6 +45,12 @@ class Pace:
             return (1 - left) * self.every
         self._left[who] = (left - 1, now)
         return 0.0
+
+    def hold(self, who: str) -> None:
+        """Count the time until now as not refilling ``who``'s bucket: the refill starts again from
+        the end of a slow piece of work, so that work is not a free one."""
+        left, _ = self._left.get(who, (float(self.burst), 0.0))
+        self._left[who] = (left, self.clock())
 
 
 class Budget(Pace):
