@@ -34,6 +34,7 @@ from ...errors import OptionError
 from . import rules as R
 from .bots import Bot, HeuristicBot, Seen, add_level, sure_chelem
 from .rules import EXCUSE
+from .simulate import close_trick
 from .worlds import World, knowledge, sample
 
 __all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "call_scores", "discard_scores", "DEFAULT_WORLDS",
@@ -140,12 +141,7 @@ def _start(f: _Facts, world: World) -> _Start:
     won: list[list[int]] = [[] for _ in range(n)]
     owed, sweeper = None, None
     for t, (leader, cards, _) in enumerate(f.tricks):
-        swept = not t or sweeper == attack[leader]
-        winner, owed = R.resolve_trick(cards, leader, t == f.total - 1, swept, attack, won, owed)
-        if not t:
-            sweeper = attack[winner]
-        elif sweeper is not attack[winner]:
-            sweeper = None
+        _, owed, sweeper = close_trick(cards, leader, t, f.total, attack, won, owed, sweeper)
     return _Start(hands, discard, dog, partner, attack, won, owed, sweeper)
 
 
@@ -169,7 +165,7 @@ def _play_out(f: _Facts, w: _Start, first: int, club: HeuristicBot) -> int:
     seen.trick, seen.tricks, seen.played = trick, tricks, set(f.played)
     shown = [c for c in w.discard if c > EXCUSE]
     seat, t, pending = (leader + len(trick)) % n, len(tricks), first
-    legal_plays, resolve, play = R.legal_plays, R.resolve_trick, club.play
+    legal_plays, play = R.legal_plays, club.play
     while t < f.total:
         while len(trick) < n:
             hand = hands[seat]
@@ -184,12 +180,7 @@ def _play_out(f: _Facts, w: _Start, first: int, club: HeuristicBot) -> int:
             trick.append(card)
             seen.played.add(card)
             seat = (seat + 1) % n
-        swept = not t or sweeper == attack[leader]
-        winner, owed = resolve(trick, leader, t == f.total - 1, swept, attack, won, owed)
-        if not t:
-            sweeper = attack[winner]
-        elif sweeper is not attack[winner]:
-            sweeper = None
+        winner, owed, sweeper = close_trick(trick, leader, t, f.total, attack, won, owed, sweeper)
         tricks.append((leader, tuple(trick), winner))
         trick.clear()
         leader = seat = winner
