@@ -18,8 +18,8 @@ the deal number.  Printed:
   king calls and cards laid aside, and of all its decisions per deal;
 * contracts taken and made by the seat, strong beside each rival.
 
-With ``--call-worlds`` / ``--discard-worlds`` the strong robot calls the king and discards by its
-search too (its default is the club robot's call and discard), and ``--unsearched`` seats a third
+``--call-worlds`` / ``--discard-worlds`` set the budgets of the strong robot's king call and discard
+searches (0: the club robot's call or discard), and ``--unsearched`` seats a third
 rival: the strong robot calling and discarding as the club robot (its card play and bids are the
 strong robot's), so the difference is what the call and discard searches add, deal by deal.
 """
@@ -42,7 +42,8 @@ from tarot_learn.games.french_tarot.bots import Bot, HeuristicBot, Seen  # noqa:
 from tarot_learn.games.french_tarot.simulate import simulate  # noqa: E402
 from tarot_learn.games.french_tarot.strong import (DEFAULT_BID_WORLDS, DEFAULT_CALL_WORLDS,  # noqa: E402
                                                       DEFAULT_DISCARD_WORLDS, DEFAULT_PLAYOUTS, DEFAULT_WORLDS,
-                                                      STRONG_THRESHOLDS, StrongBot)
+                                                      ROBOT_CALL_WORLDS, ROBOT_DISCARD_WORLDS, STRONG_THRESHOLDS,
+                                                      StrongBot)
 
 
 class TimedStrongBot(StrongBot):
@@ -88,7 +89,8 @@ def _rivals(magmacrunch: bool, unsearched: dict | None = None) -> dict[str, Call
 
 def duplicate(deals: int, seed: int, worlds: int, playouts: int, thresholds: tuple[int, ...],
               bid_worlds: int = DEFAULT_BID_WORLDS, progress: int = 0, magmacrunch: bool = False,
-              call_worlds: int = 0, discard_worlds: int = 0, players: int = 4, unsearched: bool = False) -> dict:
+              call_worlds: int = ROBOT_CALL_WORLDS, discard_worlds: int = ROBOT_DISCARD_WORLDS, players: int = 4,
+              unsearched: bool = False) -> dict:
     """Each deal played with the strong robot in the seat, then with each rival in it (the other
     seats club robots every time): the seat's score differences, contracts and CPU times."""
     club = HeuristicBot()
@@ -179,12 +181,12 @@ def _parser() -> argparse.ArgumentParser:
                         help="the strong robot's bidding strengths for prise, garde, garde sans, garde contre")
     parser.add_argument("--bid-worlds", type=int, default=DEFAULT_BID_WORLDS,
                         help="random deals per bid for the strong robot's bidding search (0: the club robot's bids)")
-    parser.add_argument("--call-worlds", type=int, default=0,
-                        help="random deals per callable card, five players (0, the robot's default: the club "
-                             f"robot's call; the adviser uses {DEFAULT_CALL_WORLDS})")
-    parser.add_argument("--discard-worlds", type=int, default=0,
-                        help="random deals per card that may go aside (0, the robot's default: the club robot's "
-                             f"discard; the adviser uses {DEFAULT_DISCARD_WORLDS})")
+    parser.add_argument("--call-worlds", type=int, default=ROBOT_CALL_WORLDS,
+                        help="random deals per callable card, five players (0: the club robot's call; "
+                             f"the adviser uses {DEFAULT_CALL_WORLDS})")
+    parser.add_argument("--discard-worlds", type=int, default=ROBOT_DISCARD_WORLDS,
+                        help="random deals per card that may go aside (0: the club robot's discard; "
+                             f"the adviser uses {DEFAULT_DISCARD_WORLDS})")
     parser.add_argument("--unsearched", action="store_true",
                         help="also compare with the strong robot that calls and discards as the club robot "
                              "(the 'unsearched' rival: what the call and discard searches add)")

@@ -11,15 +11,16 @@ the card with the best mean score.  Its bids may come from the same kind of sear
 random deals of the cards it has not seen (with ``bid_worlds=0`` it bids as the club robot; in 300
 duplicate deals the search took 42 contracts and made 81% where the club robot's bids took 53 and
 made 75% with the same card play, and scored some 6 points a deal more).  The king call (five
-players) and each card laid aside may come from the same kind of search (:func:`call_scores`,
+players) and each card laid aside come from the same kind of search too (:func:`call_scores`,
 :func:`discard_scores`, which the adviser shows; ``call_worlds`` and ``discard_worlds`` > 0): each
 choice scored over random deals of the cards the taker has not seen, the rest of the deal played by
-the club robot.  By default the robot calls and discards as the club robot: in 300 duplicate deals
-the searches (32 deals a call, 8 a card laid aside) scored -2.2 points a scored deal with four
-players (95% interval -9.8 to +5.3) and -0.7 with five (-6.7 to +5.3) beside the same robot without
-them, for
-some 30 ms of CPU a card laid aside and 50 ms a call.  It shows poignées and announces a chelem as
-the club robot.
+the club robot.  The robot searches with 96 deals a call and 24 a card laid aside: in 300 duplicate
+deals (a first measure on a busy machine) that scored +0.9 points a scored deal with four players
+(95% interval -8.4 to +10.3; 43 of 48 contracts made against 41) and +1.1 with five (-4.2 to +6.4;
+38 of 43 made against 35) beside the same robot calling and discarding as the club robot, for some
+70 to 90 ms of CPU a card laid aside and 130 ms a call; with the adviser's 32 and 8 deals it scored
+-2.2 and -0.7 (intervals -9.8 to +5.3 and -6.7 to +5.3), so the robot spends more.  It shows
+poignées and announces a chelem as the club robot.
 
 The robot sees only its seat: the worlds are drawn from its :class:`~.bots.Seen`, with a random
 stream seeded by the bot's seed and by what the seat has seen, so two positions alike to the seat
@@ -46,6 +47,7 @@ from .worlds import World, knowledge, sample
 
 __all__ = ["StrongBot", "Evaluation", "evaluate", "bid_scores", "call_scores", "discard_scores", "DEFAULT_WORLDS",
            "DEFAULT_PLAYOUTS", "DEFAULT_BID_WORLDS", "DEFAULT_CALL_WORLDS", "DEFAULT_DISCARD_WORLDS",
+           "ROBOT_CALL_WORLDS", "ROBOT_DISCARD_WORLDS",
            "STRONG_THRESHOLDS"]
 
 # Budget per decision: at most this many worlds, and about this many played-out deals in all
@@ -55,6 +57,10 @@ DEFAULT_PLAYOUTS = 96
 DEFAULT_BID_WORLDS = 32          # random deals for each bid of the bidding search (about 50 ms a bid)
 DEFAULT_CALL_WORLDS = 32         # random deals for each callable card (five players)
 DEFAULT_DISCARD_WORLDS = 8       # random deals for each card that may go aside (up to 24 cards)
+# The robot's own call and discard budgets: with the adviser's smaller ones the searches lost a
+# little to the club robot's call and discard (see the module).
+ROBOT_CALL_WORLDS = 96
+ROBOT_DISCARD_WORLDS = 24
 # The hand strengths (bots.hand_strength) from which it bids a prise, garde, garde sans, garde contre.
 STRONG_THRESHOLDS = (40, 50, 68, 80)
 
@@ -384,15 +390,14 @@ class StrongBot(Bot):
     makes it repeatable; ``thresholds`` are the club robot's bidding strengths.  ``bid_worlds``,
     ``call_worlds`` and ``discard_worlds`` are the random deals each bid, callable card or card laid
     aside is scored over (:func:`bid_scores`, :func:`call_scores`, :func:`discard_scores`); 0 makes
-    that decision the club robot's (five players always bid as the club robot).  The call and the
-    discard are the club robot's by default: their searches did not pay (see the module).
+    that decision the club robot's (five players always bid as the club robot).
     """
 
     name = "strong"
 
     def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, playouts: int = DEFAULT_PLAYOUTS,
                  thresholds: tuple[int, ...] = STRONG_THRESHOLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
-                 call_worlds: int = 0, discard_worlds: int = 0) -> None:
+                 call_worlds: int = ROBOT_CALL_WORLDS, discard_worlds: int = ROBOT_DISCARD_WORLDS) -> None:
         if worlds < 1 or playouts < 1:
             raise OptionError(f"worlds and playouts must be 1 or more, not {worlds} and {playouts}")
         if min(bid_worlds, call_worlds, discard_worlds) < 0:
