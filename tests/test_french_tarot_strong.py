@@ -10,12 +10,12 @@ from tarot_learn.games.french_tarot import rules as R
 from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot, Seen, for_level, levels, play_deal
 from tarot_learn.games.french_tarot.simulate import simulate
 from tarot_learn.games.french_tarot.state import FrenchTarot
-from tarot_learn.games.french_tarot.strong import StrongBot, evaluate
+from tarot_learn.games.french_tarot.strong import StrongBot, call_scores, discard_scores, evaluate
 from tarot_learn.games.french_tarot.worlds import HIDDEN, knowledge, revealed, sample
 from tarot_learn.deals import Rng
 
 SMALL = {"worlds": 3, "playouts": 12}
-BOT = {**SMALL, "bid_worlds": 3}      # a robot on a small budget, its bids searched too
+BOT = {**SMALL, "bid_worlds": 3, "call_worlds": 3, "discard_worlds": 2}   # small budgets, every search on
 
 
 def replay(seed: int, upto: int, players: int = 4) -> FrenchTarot:
@@ -39,6 +39,19 @@ def card_turns(seed: int, players: int = 4):
         state.play(move)
 
 
+def first_turn(seed: int, players: int, phase: str) -> tuple[FrenchTarot, int] | None:
+    """The first position of a deal played by club robots where a seat in ``phase`` has a choice."""
+    full = play_deal(seed, [HeuristicBot() for _ in range(players)], players=players)
+    state = FrenchTarot.new(seed, players=players)
+    for move in full.moves:
+        seat = state.to_play
+        seen = Seen.from_observation(state.observation(seat))
+        if seen.phase == phase and len(seen.legal) > 1:
+            return state, seat
+        state.play(move)
+    return None
+
+
 def test_levels_by_name():
     assert levels() == ("beginner", "club", "strong")
     assert isinstance(for_level("beginner", seed=2), RandomBot)
@@ -50,6 +63,8 @@ def test_levels_by_name():
             for_level(wrong)  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="worlds and playouts must be 1 or more"):
         StrongBot(worlds=0)
+    with pytest.raises(OptionError, match="must be 0 .the club robot's choice. or more"):
+        StrongBot(discard_worlds=-1)
 
 
 def test_twin_positions_get_the_same_card():
@@ -147,5 +162,46 @@ def test_the_bidding_search_scores_every_bid_and_sees_only_the_seat():
     with pytest.raises(OptionError, match="a seat that is to bid"):
         bid_scores(next(card_turns(3))[2])
     for players in (3, 4, 5):
-        deal = play_deal(4, [StrongBot(seed=s, bid_worlds=3, **SMALL) for s in range(players)], players=players)
+        deal = play_deal(4, [StrongBot(seed=s, **BOT) for s in range(players)], players=players)
         assert str(deal.phase) in ("scored", "redeal")
+
+
+@pytest.mark.parametrize(("players", "phase"), [(5, "calling"), (4, "discarding"), (5, "discarding")])
+def test_twin_positions_get_the_same_call_and_discard(players, phase):
+    """Same observation, different hidden cards, same seed: the same king called, the same card laid
+    aside, the same scores; the robot's choice is the best mean of the search, and with no worlds
+    for it the robot decides as the club robot."""
+    scores = call_scores if phase == "calling" else discard_scores
+    checked = 0
+    for seed in range(40):
+        found = first_turn(seed, players, phase)
+        if found is None:
+            continue
+        state, seat = found
+        a, b = [s for s in range(players) if s != seat][:2]
+        twin = replay(seed, len(state.moves), players)
+        twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+        assert twin.observation(seat) == state.observation(seat) and twin.hands != state.hands
+        seen = Seen.from_observation(state.observation(seat))
+        found_scores = scores(seen, seed=9, worlds=3)
+        assert found_scores == scores(Seen.from_observation(twin.observation(seat)), seed=9, worlds=3)
+        assert sorted(found_scores) == sorted(a[1] for a in seen.legal)
+        bot = StrongBot(seed=9, **{**BOT, "call_worlds": 3, "discard_worlds": 3})
+        choice = bot.choose(seen)
+        assert choice == bot.choose(Seen.from_observation(twin.observation(seat)))
+        best = max(sum(v) for v in found_scores.values())
+        assert sum(found_scores[choice[1]]) == best
+        club = StrongBot(seed=9, call_worlds=0, discard_worlds=0, **SMALL)
+        assert club.choose(seen) == HeuristicBot().choose(seen)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_the_call_and_discard_searches_answer_only_their_phase():
+    state, seat, seen = next(card_turns(3))
+    with pytest.raises(OptionError, match="a taker that is to call a king"):
+        call_scores(seen)
+    with pytest.raises(OptionError, match="a taker that is to lay cards aside"):
+        discard_scores(seen)

@@ -22,7 +22,7 @@ from .bots import Bot, Seen
 from .rules import EXCUSE
 from .scoring import DealScore
 
-__all__ = ["SimResult", "simulate"]
+__all__ = ["SimResult", "simulate", "close_trick"]
 
 
 class SimResult(NamedTuple):
@@ -183,7 +183,7 @@ def _tricks(seen: Seen, table: _Table, hands: list[list[int]], bots: Sequence[Bo
     played, tricks = seen.played, seen.tricks
     partner_known = False
     sweeper = None          # the side (attack True) that has won every trick so far, if one has
-    legal_plays, resolve = R.legal_plays, R.resolve_trick
+    legal_plays = R.legal_plays
     n_tricks = len(hands[taker])
     choose = [bot.choose for bot in bots]
     for t in range(n_tricks):
@@ -207,16 +207,26 @@ def _tricks(seen: Seen, table: _Table, hands: list[list[int]], bots: Sequence[Bo
             played.add(card)
             if card == called:
                 partner_known = True
-        swept = not t or sweeper == attack[leader]
-        winner, owed = resolve(trick, leader, t == n_tricks - 1, swept, attack, won, owed)
-        if not t:
-            sweeper = attack[winner]
-        elif sweeper is not attack[winner]:
-            sweeper = None
+        winner, owed, sweeper = close_trick(trick, leader, t, n_tricks, attack, won, owed, sweeper)
         tricks.append((leader, tuple(trick), winner))
         trick.clear()
         leader = winner
     return won, owed
+
+
+def close_trick(trick: Sequence[int], leader: int, t: int, total: int, attack: list[bool], won: list[list[int]],
+                owed: tuple[int, int] | None, sweeper: bool | None) -> tuple[int, tuple[int, int] | None, bool | None]:
+    """Close trick number ``t`` of ``total`` (led by ``leader``): who wins it and collects it into
+    ``won``, with the Excuse's exchange (FT-25) and the Excuse led to the last trick by a side that
+    has won every trick (FT-26).  ``sweeper`` is the side (attack ``True``) that has won every
+    trick before this one, ``None`` when none has; returns (winner, Excuse owed, sweeper)."""
+    swept = not t or sweeper == attack[leader]
+    winner, owed = R.resolve_trick(trick, leader, t == total - 1, swept, attack, won, owed)
+    if not t:
+        sweeper = attack[winner]
+    elif sweeper is not attack[winner]:
+        sweeper = None
+    return winner, owed, sweeper
 
 
 _NO_POIGNEE: list[tuple[str, Any]] = []
