@@ -3,8 +3,11 @@ board takes, in headless Chromium served from this machine.
 
 * **Bytes before the first board**: every byte the server sends from opening lesson 00 until its
   board shows card pictures (the page, JupyterLab, the kernel's worker, Pyodide and every wheel),
-  counted by the server itself, so the kernel's worker is counted too.  Goal: at most half of the
-  42 MB the site's first version fetched (21 MB).
+  counted by the server itself, so the kernel's worker is counted too, and listed by file, biggest
+  first.  The server gzips scripts, JSON, icons and WebAssembly for a browser that accepts it, as
+  static hosts and the class server's ``--site`` route do (``--no-gzip``: a host that compresses
+  nothing); wheels and art are zips already.  Goal: at most half of the 42 MB the site's first
+  version fetched (21 MB).
 * **Through a classroom link**: the same, with the whole download throttled by the server to
   1.5 Mbps shared by every request, each answered 300 ms late (the worker's downloads included,
   which a page's own network emulation does not reach), in a fresh browser; and the second at which
@@ -48,12 +51,14 @@ BOARD_DRAWN = ("() => [...document.querySelectorAll('.tl-board img')]"
                ".filter(i => i.complete && i.naturalHeight > 0).length >= 20")
 LINK_BYTES_PER_S = 1_500_000 / 8        # 1.5 Mbps
 LINK_LATENCY_S = 0.3
+COMPRESS = [True]                       # --no-gzip sets it False for the whole run
 FIRST_SITE_MB = 42.0                    # what lesson 00 fetched before its first board in the site's first version
 
 
 # What a plain static host (GitHub Pages, nginx's gzip, Netlify) compresses on its way out: text,
 # scripts, JSON and WebAssembly; zips (the wheels, the art) and pictures already are.
-COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm", "image/svg+xml")
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm", "image/svg+xml",
+                    "image/vnd.microsoft.icon", "image/x-icon")
 
 
 class Link:
@@ -97,6 +102,7 @@ class LinkHandler(http.server.SimpleHTTPRequestHandler):
     gzipped to a browser that accepts it, as a plain static host sends them."""
 
     link: Link
+    compress = True
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".mjs": "application/javascript", ".js": "application/javascript", ".json": "application/json"}
 
@@ -104,7 +110,7 @@ class LinkHandler(http.server.SimpleHTTPRequestHandler):
         time.sleep(self.link.latency)
         path = self.translate_path(self.path)
         kind = self.guess_type(path)
-        if (os.path.isfile(path) and kind.startswith(COMPRESSED_TYPES)
+        if (self.compress and os.path.isfile(path) and kind.startswith(COMPRESSED_TYPES)
                 and "gzip" in self.headers.get("Accept-Encoding", "")):
             body = _gzipped(path, os.stat(path).st_mtime)
             self.send_response(200)
@@ -125,10 +131,12 @@ class LinkHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer:
-    """``folder`` served on a free local port over ``link``."""
+    """``folder`` served on a free local port over ``link`` (gzipping what a static host would,
+    unless ``compress`` is False: a host that compresses nothing)."""
 
-    def __init__(self, folder: Path, link: Link) -> None:
-        handler = functools.partial(type("Handler", (LinkHandler,), {"link": link}), directory=str(folder))
+    def __init__(self, folder: Path, link: Link, compress: bool = True) -> None:
+        handler = functools.partial(type("Handler", (LinkHandler,), {"link": link, "compress": compress}),
+                                    directory=str(folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -186,7 +194,7 @@ def measure(site: Path, runs: int, board: bool, link: Link, warm: bool = True) -
 
     cold: list[dict] = []
     again: list[dict] = []
-    with SiteServer(site, link) as server, sync_playwright() as p:
+    with SiteServer(site, link, COMPRESS[0]) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(runs):
             context = browser.new_context(viewport={"width": 1300, "height": 1000})
@@ -249,7 +257,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one run of each: checks the bench, not the figures")
     parser.add_argument("--site", type=Path, default=None, help="a built site (default: make lite's dist/lite)")
     parser.add_argument("--no-link", action="store_true", help="leave out the throttled link (about 4 minutes)")
+    parser.add_argument("--no-gzip", action="store_true", help="serve every file as it is (a host that compresses "
+                        "nothing) instead of gzipping scripts, JSON and WebAssembly as static hosts do")
     args = parser.parse_args()
+    COMPRESS[0] = not args.no_gzip
     runs = 1 if args.quick else args.runs
     if args.site is None:
         subprocess.run(["make", "--no-print-directory", "lite"], cwd=ROOT, check=True)
