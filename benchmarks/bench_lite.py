@@ -123,8 +123,11 @@ class LinkHandler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:
         name = self.path.split("?")[0]
-        while chunk := source.read(16384):
-            self.link.send(outputfile, chunk, name)
+        try:
+            while chunk := source.read(16384):
+                self.link.send(outputfile, chunk, name)
+        except (BrokenPipeError, ConnectionResetError):      # the browser closed mid-file (the run is over)
+            pass
 
     def log_message(self, *args) -> None:
         pass
