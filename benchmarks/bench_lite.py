@@ -3,8 +3,11 @@ board takes, in headless Chromium served from this machine.
 
 * **Bytes before the first board**: every byte the server sends from opening lesson 00 until its
   board shows card pictures (the page, JupyterLab, the kernel's worker, Pyodide and every wheel),
-  counted by the server itself, so the kernel's worker is counted too.  Goal: at most half of the
-  42 MB the site's first version fetched (21 MB).
+  counted by the server itself, so the kernel's worker is counted too, and listed by file, biggest
+  first.  The server gzips scripts, JSON, icons and WebAssembly for a browser that accepts it, as
+  static hosts and the class server's ``--site`` route do (``--no-gzip``: a host that compresses
+  nothing); wheels and art are zips already.  Goal: at most half of the 42 MB the site's first
+  version fetched (21 MB).
 * **Through a classroom link**: the same, with the whole download throttled by the server to
   1.5 Mbps shared by every request, each answered 300 ms late (the worker's downloads included,
   which a page's own network emulation does not reach), in a fresh browser; and the second at which
@@ -24,8 +27,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -45,20 +51,33 @@ BOARD_DRAWN = ("() => [...document.querySelectorAll('.tl-board img')]"
                ".filter(i => i.complete && i.naturalHeight > 0).length >= 20")
 LINK_BYTES_PER_S = 1_500_000 / 8        # 1.5 Mbps
 LINK_LATENCY_S = 0.3
+COMPRESS = [True]                       # --no-gzip sets it False for the whole run
 FIRST_SITE_MB = 42.0                    # what lesson 00 fetched before its first board in the site's first version
+
+
+# What a plain static host (GitHub Pages, nginx's gzip, Netlify) compresses on its way out: text,
+# scripts, JSON and WebAssembly; zips (the wheels, the art) and pictures already are.
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm", "image/svg+xml",
+                    "image/vnd.microsoft.icon", "image/x-icon")
 
 
 class Link:
     """A shared link: ``rate`` bytes a second for every request together (None: unthrottled), each
-    answer ``latency`` seconds late; counts the bytes sent."""
+    answer ``latency`` seconds late; counts the bytes sent, in all and by file."""
 
     def __init__(self, rate: float | None = None, latency: float = 0.0) -> None:
         self.rate, self.latency = rate, latency
         self.sent = 0
+        self.by_file: dict[str, int] = {}
         self._lock = threading.Lock()
         self._free_at = time.monotonic()
 
-    def send(self, out, chunk: bytes) -> None:
+    def reset(self) -> None:
+        with self._lock:
+            self.sent = 0
+            self.by_file = {}
+
+    def send(self, out, chunk: bytes, path: str = "") -> None:
         if self.rate:
             with self._lock:           # the link carries one chunk at a time, in order of arrival
                 start = max(self._free_at, time.monotonic())
@@ -68,30 +87,59 @@ class Link:
         out.write(chunk)
         with self._lock:
             self.sent += len(chunk)
+            self.by_file[path] = self.by_file.get(path, 0) + len(chunk)
+
+
+@functools.lru_cache(maxsize=512)
+def _gzipped(path: str, mtime: float) -> bytes:
+    """``path`` compressed once (level 6, a static host's usual), kept for the next browser."""
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), 6, mtime=0)
 
 
 class LinkHandler(http.server.SimpleHTTPRequestHandler):
-    """A static file server whose answers travel over :class:`Link`."""
+    """A static file server whose answers travel over :class:`Link`; compressible files go out
+    gzipped to a browser that accepts it, as a plain static host sends them."""
 
     link: Link
+    compress = True
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "application/javascript", ".js": "application/javascript", ".json": "application/json"}
 
     def send_head(self):  # noqa: ANN201 - http.server's own signature
         time.sleep(self.link.latency)
+        path = self.translate_path(self.path)
+        kind = self.guess_type(path)
+        if (self.compress and os.path.isfile(path) and kind.startswith(COMPRESSED_TYPES)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            body = _gzipped(path, os.stat(path).st_mtime)
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
 
     def copyfile(self, source, outputfile) -> None:
-        while chunk := source.read(16384):
-            self.link.send(outputfile, chunk)
+        name = self.path.split("?")[0]
+        try:
+            while chunk := source.read(16384):
+                self.link.send(outputfile, chunk, name)
+        except (BrokenPipeError, ConnectionResetError):      # the browser closed mid-file (the run is over)
+            pass
 
     def log_message(self, *args) -> None:
         pass
 
 
 class SiteServer:
-    """``folder`` served on a free local port over ``link``."""
+    """``folder`` served on a free local port over ``link`` (gzipping what a static host would,
+    unless ``compress`` is False: a host that compresses nothing)."""
 
-    def __init__(self, folder: Path, link: Link) -> None:
-        handler = functools.partial(type("Handler", (LinkHandler,), {"link": link}), directory=str(folder))
+    def __init__(self, folder: Path, link: Link, compress: bool = True) -> None:
+        handler = functools.partial(type("Handler", (LinkHandler,), {"link": link, "compress": compress}),
+                                    directory=str(folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -109,7 +157,7 @@ def first_board(page, base: str, link: Link, board: bool = True) -> dict:
     """Lesson 00 opened until its board is drawn (kernel start, then Run All): seconds to the board,
     to the kernel's idle, to the progress bar shown, and the bytes sent meanwhile.  Without
     ``board``, up to the kernel's idle only."""
-    link.sent = 0
+    link.reset()
     t0 = time.perf_counter()
     page.goto(f"{base}/lab/index.html?path=00_start_here.ipynb", wait_until="commit", timeout=600_000)
     progress = None
@@ -126,7 +174,7 @@ def first_board(page, base: str, link: Link, board: bool = True) -> dict:
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         page.wait_for_function(BOARD_DRAWN, timeout=1_200_000)
     return {"board": time.perf_counter() - t0 if board else ready, "idle": ready, "progress": progress,
-            "bytes": link.sent}
+            "bytes": link.sent, "by_file": dict(link.by_file)}
 
 
 def kernel_only(folder: Path, site: Path) -> Path:
@@ -149,7 +197,7 @@ def measure(site: Path, runs: int, board: bool, link: Link, warm: bool = True) -
 
     cold: list[dict] = []
     again: list[dict] = []
-    with SiteServer(site, link) as server, sync_playwright() as p:
+    with SiteServer(site, link, COMPRESS[0]) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(runs):
             context = browser.new_context(viewport={"width": 1300, "height": 1000})
@@ -174,6 +222,17 @@ def _said(r: dict) -> str:
 
 def _median(results: list[dict], key: str) -> float:
     return statistics.median(r[key] for r in results)
+
+
+def byte_list(result: dict, shown: int = 25) -> None:
+    """The files lesson 00 fetched before its board, biggest first (bytes on the wire)."""
+    files = sorted(result["by_file"].items(), key=lambda kv: (-kv[1], kv[0]))
+    print(f"what lesson 00 fetched before its board, biggest first ({len(files)} files):")
+    for name, sent in files[:shown]:
+        print(f"  {sent / 1e6:7.2f} MB  {name}")
+    rest = sum(sent for _, sent in files[shown:])
+    if rest:
+        print(f"  {rest / 1e6:7.2f} MB  the other {len(files) - shown} files")
 
 
 def size_line(site: Path) -> None:
@@ -201,7 +260,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one run of each: checks the bench, not the figures")
     parser.add_argument("--site", type=Path, default=None, help="a built site (default: make lite's dist/lite)")
     parser.add_argument("--no-link", action="store_true", help="leave out the throttled link (about 4 minutes)")
+    parser.add_argument("--no-gzip", action="store_true", help="serve every file as it is (a host that compresses "
+                        "nothing) instead of gzipping scripts, JSON and WebAssembly as static hosts do")
     args = parser.parse_args()
+    COMPRESS[0] = not args.no_gzip
     runs = 1 if args.quick else args.runs
     if args.site is None:
         subprocess.run(["make", "--no-print-directory", "lite"], cwd=ROOT, check=True)
@@ -211,6 +273,7 @@ def main() -> None:
     print(f"bytes lesson 00 fetches before its first board: {_median(cold, 'bytes') / 1e6:.1f} MB (goal <= "
           f"{FIRST_SITE_MB / 2:.0f} MB, half of the first site's {FIRST_SITE_MB:.0f} MB); warm "
           f"{_median(warm, 'bytes') / 1e6:.1f} MB")
+    byte_list(cold[0])
     for name, times, goal in (("cold", cold, 30), ("warm", warm, 10)):
         print(f"first board, {name}: median {_median(times, 'board'):.1f} s over {runs} runs "
               f"({', '.join(format(r['board'], '.1f') for r in times)}) (goal <= {goal} s); kernel idle at median "

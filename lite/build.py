@@ -51,18 +51,38 @@ BROWSER = {**default_environment(), "sys_platform": "emscripten", "platform_syst
            "implementation_name": "cpython", "os_name": "posix"}
 KERNEL_SHIMS = ("piplite", "pyodide_kernel", "ipykernel")   # shipped by the pyodide kernel extension
 # What the browser never reads, left out of the site's wheels (the kernel unpacks every file of a
-# wheel at each start): in tarot_learn, the class server's page templates and icons (no server runs
-# there), the fonts (only Pillow draws text with them, and Pillow has no build for the browser) and
-# the printed matter, which the site serves as files of its own instead; in jedi, its type stubs of
+# wheel at each start): in tarot_learn, the class server (its code, page templates and icons: no server
+# runs there, only the command line imports it), the fonts (only Pillow draws text with them, and
+# Pillow has no build for the browser) and the printed matter, which the site serves as files of its
+# own instead; in jedi, its type stubs of
 # third-party packages, none of which is in the site (4,800 of its 5,600 files: they took most of the
 # kernel's package install time, and jedi reads them only for those packages).
-BROWSER_NEVER_READS = ("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/", "tarot_learn/_data/images/",
+BROWSER_NEVER_READS = ("tarot_learn/classroom/jupyter_data/", "tarot_learn/classroom/server/",
+                       "tarot_learn/render/fonts/", "tarot_learn/_data/images/",
                        "jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
+
+# Pygments' lexers are 1.7 MB of its 2.1 MB wheel, and the kernel colours only Python (tracebacks, ``??``)
+# with them; JupyterLab colours the notebook's code in the page itself.  The site keeps Python's lexers
+# and those IPython's own lexers (ipython_pygments_lexers) import, with every module they import in turn
+# (tests/test_lite_build.py checks that closure against Pygments' source).
+PYGMENTS_LEXERS_KEPT = frozenset({
+    "__init__", "_mapping", "_cl_builtins", "_css_builtins", "_lasso_builtins", "_lilypond_builtins", "_lua_builtins",
+    "_luau_builtins", "_php_builtins", "_scheme_builtins",
+    "actionscript", "agile", "css", "d", "data", "factor", "html", "iolang", "javascript", "jvm", "lilypond",
+    "lisp", "markup", "perl", "php", "python", "ruby", "scripting", "shell", "special", "tcl", "web", "webmisc"})
 
 # The card art's zips (12 sizes, 8 MB) travel beside the wheels instead (static/pyodide/art/), and the
 # kernel fetches a size the first time it draws it (tarot_learn/render/siteart.py): a lesson uses two
 # or three sizes, and every file inside a wheel is downloaded and unpacked before the kernel is ready.
 ART_ZIPS = "tarot_learn/render/art/cards-"
+
+
+def lexers_left_out(wheels: list[Path]) -> tuple[str, ...]:
+    """The files of Pygments' lexers the site leaves out (all but :data:`PYGMENTS_LEXERS_KEPT`)."""
+    wheel = next(w for w in wheels if w.name.startswith("pygments-"))
+    with zipfile.ZipFile(wheel) as zf:
+        return tuple(n for n in zf.namelist() if n.startswith("pygments/lexers/") and n.count("/") == 2
+                     and n.endswith(".py") and n[len("pygments/lexers/"):-3] not in PYGMENTS_LEXERS_KEPT)
 
 
 def run(*cmd: str | Path, cwd: Path = ROOT, env: dict | None = None) -> None:
@@ -295,8 +315,9 @@ def build(out: Path, cache: Path) -> None:
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
     compile_stdlib(core, cache, SOURCE_DATE_EPOCH)
-    wheels = compile_wheels(fetch_wheels(cache) + shim_wheels(), core, cache, SOURCE_DATE_EPOCH,
-                           BROWSER_NEVER_READS + (ART_ZIPS,))
+    fetched = fetch_wheels(cache)
+    wheels = compile_wheels(fetched + shim_wheels(), core, cache, SOURCE_DATE_EPOCH,
+                           BROWSER_NEVER_READS + (ART_ZIPS,) + lexers_left_out(fetched))
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)

@@ -95,3 +95,30 @@ def test_the_class_server_serves_the_site_without_the_class_password(served):
     # The class's own pages still ask for the password.
     status, headers, _ = fetch(base + "tarot/")
     assert status in (302, 403) or "login" in headers.get("Location", "")
+
+
+def test_scripts_and_webassembly_cross_the_room_gzipped_and_zips_as_they_are(served):
+    import gzip
+
+    base, tmp = served
+    wasm = tmp / "lite" / "static" / "pyodide" / "pyodide.asm.wasm"
+
+    def get(path: str, **headers: str) -> tuple[int, dict, bytes]:
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip", **headers})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as err:
+            return err.code, dict(err.headers), b""
+
+    status, headers, body = get("site/static/pyodide/pyodide.asm.wasm")
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "application/wasm"
+    assert gzip.decompress(body) == wasm.read_bytes() and len(body) < wasm.stat().st_size
+    assert get("site/static/pyodide/pyodide.asm.wasm", **{"If-None-Match": headers["Etag"]})[0] == 304
+    status, headers, body = get("site/lab/index.html")
+    assert headers["Content-Encoding"] == "gzip" and b"tl-progress" in gzip.decompress(body)
+    status, headers, body = get("site/static/pyodide/x-1.0-py3-none-any.whl")
+    assert "Content-Encoding" not in headers and body == b"PK\3\4"
+    status, headers, body = fetch(base + "site/static/pyodide/pyodide.asm.wasm")     # no Accept-Encoding
+    assert "Content-Encoding" not in headers and body == wasm.read_bytes()
+    assert get("site/../secret.txt")[0] in (403, 404)

@@ -69,7 +69,8 @@ def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
     assert not [n for n in names if n.startswith(("tarot_learn/classroom/jupyter_data/", "tarot_learn/render/fonts/",
-                                                  "tarot_learn/_data/images/"))]
+                                                  "tarot_learn/_data/images/", "tarot_learn/classroom/server/"))]
+    assert "tarot_learn/classroom/model/leaderboard.py" in names, "the site's leaderboard checks codes itself"
     assert "tarot_learn/_data/notebooks/00_start_here.ipynb" in names
     # The card art travels beside the wheels, fetched a size at a time (render/siteart.py).
     assert not [n for n in names if n.startswith("tarot_learn/render/art/cards-")]
@@ -83,8 +84,39 @@ def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
     third_party = ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
     assert not [n for n in names if n.startswith(third_party)]
     assert "jedi/third_party/typeshed/stdlib/builtins.pyi" in names, "the standard library's stubs stay"
+    # IPython's terminal (prompt_toolkit and its wcwidth) runs in no browser: neither is in the site,
+    # and no package the kernel loads depends on them.
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())["packages"]
+    assert not {"prompt-toolkit", "wcwidth"} & set(lock) and not list((site / "static/pyodide").glob("wcwidth-*"))
+    assert not [n for n, e in lock.items() if {"prompt-toolkit", "wcwidth"} & set(e["depends"])]
     sheets = sorted(p.name for p in (site / "files/cheatsheets").glob("*.pdf"))
     assert sheets == sorted(p.name for p in (ROOT / "images").glob("cheatsheet_*.pdf")) and len(sheets) == 4
+
+
+def test_pygments_keeps_the_lexers_the_kernel_colours_python_with_and_what_they_import(site: Path) -> None:
+    """The site's Pygments holds Python's lexers and IPython's own, not the other 300 languages
+    (1.3 MB less before the first board); every lexer it keeps imports only lexers it keeps."""
+    import ast
+
+    import pygments.lexers
+
+    wheel = next((site / "static/pyodide").glob("pygments-*.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        kept = {n[len("pygments/lexers/"):-4] for n in zf.namelist() if n.startswith("pygments/lexers/")
+                and n.count("/") == 2 and n.endswith(".pyc")}
+    assert {"__init__", "_mapping", "python", "shell", "html", "javascript", "markup"} <= kept
+    assert "rust" not in kept and "sql" not in kept and len(kept) < 40
+    source = Path(pygments.lexers.__file__).parent      # the same Pygments release, as source
+    for name in sorted(kept):
+        tree = ast.parse((source / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pygments.lexers."):
+                assert node.module.split(".")[2] in kept, f"{name} imports {node.module}, which the site leaves out"
+    import ipython_pygments_lexers
+
+    used = {getattr(ipython_pygments_lexers, n).__module__ for n in dir(ipython_pygments_lexers)
+            if isinstance(getattr(ipython_pygments_lexers, n), type)}
+    assert {m.split(".")[2] for m in used if m.startswith("pygments.lexers.")} <= kept
 
 
 def test_the_site_lists_what_it_holds(site: Path) -> None:

@@ -199,13 +199,13 @@ def test_lesson_09_charts_and_races_two_rule_sets_without_threads(page, lite_ser
     open_lesson(page, lite_server, "09_rule_explorer.ipynb")
     run_all(page)
     assert page.locator(f"{SHOWN} .jp-RenderedHTMLCommon svg[role=img]").count() >= 1
-    start = page.locator(f"{SHOWN} button.jupyter-button:has-text('Start')")
+    start = page.locator(f"{SHOWN} button.jupyter-button:has-text('Start')").first     # the lesson's first race
     start.scroll_into_view_if_needed()
     start.click()
     status = page.locator(f"{SHOWN} .widget-html-content", has_text="deals each")
     status.first.wait_for(timeout=120_000)                     # the first batch is in
     page.get_by_text(KERNEL_IDLE).wait_for(timeout=30_000)     # and the kernel is free between batches
-    page.locator(f"{SHOWN} button.jupyter-button:has-text('Stop')").click()
+    page.locator(f"{SHOWN} button.jupyter-button:has-text('Stop')").first.click()
     page.wait_for_function("""(shown) => [...document.querySelectorAll(shown + ' .widget-html-content')]
         .some(e => /deals each/.test(e.textContent) && !e.textContent.includes('...'))""", arg=SHOWN, timeout=60_000)
     assert page.locator(f"{SHOWN} .widget-html-content svg[role=img]").count() == 1     # the live chart
