@@ -26,9 +26,11 @@ from tests.test_table_chat import hidden_cards, teacher_of
 from tests.test_table_sockets import connect, drain, log_of, new_table, student
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = ClassServer(tmp_path_factory.mktemp("attacks") / "class", free_port(9500, 9599))
+@pytest.fixture()
+def server(tmp_path):
+    """A class server of its own for each attack: a name a browser takes is held by the class's
+    roster for the whole class, so each attack starts with every name free."""
+    s = ClassServer(tmp_path / "class", free_port(9500, 9599))
     try:
         s.start()
         yield s
@@ -285,11 +287,16 @@ def test_a_forged_move_another_seats_turn_or_deal_again_by_a_guest_change_nothin
 
 
 def test_one_browser_at_two_seats_earns_no_points_and_no_badge(server):
-    teacher, fay = teacher_of(server), student(server)
+    teacher, ivy = teacher_of(server), student(server)
+    fay = student(server)      # the teacher's browser: a student's takes one roster name, so one seat
+    assert fay.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
     assert teacher.call("tarot/tables/teacher/api", {"switch": "points", "on": True}, json_body=True)[0] == 200
     try:
         table = new_table(fay, "Fay", competitive=True, seconds_per_turn=None)
         assert fay.call("tarot/tables/api/join", {"id": table["id"], "name": "Fae"}, json_body=True)[0] == 200
+        mine = new_table(ivy, "Ivy")                            # a student asking for a second seat gets her own
+        status, body = ivy.call("tarot/tables/api/join", {"id": mine["id"], "name": "Iva"}, json_body=True)
+        assert status == 200 and json.loads(body)["name"] == "Ivy", body
 
         async def game() -> dict:
             pages = {"fay": await connect(server, fay, table["id"], name="Fay"),
@@ -406,8 +413,8 @@ def test_odd_json_to_the_lobbys_apis_is_answered_in_one_line(server):
         {"name": "Eve", "options": [1]}, {"name": "Eve", "options": {"players": "4"}}, {"name": 7},
         {"name": "Eve", "options": {"seconds_per_turn": 1e308}}, {"name": "Eve", "options": {"__class__": 1}},
         {"name": "robot Eve"})]
-    for path, body in bodies:
-        status, text = eve.call(path, body, json_body=True)
+    for path, body in bodies:        # a create from a browser of its own: a name once taken is the browser's
+        status, text = (student(server) if path == "tarot/tables/api" else eve).call(path, body, json_body=True)
         assert status in (400, 403, 404, 413, 429), (path, body, status, text[:300])
         assert "\n" not in json.loads(text)["error"], (path, body, text[:300])
     xsrf = next(c.value for c in eve.jar if c.name == "_xsrf")

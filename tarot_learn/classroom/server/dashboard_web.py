@@ -104,9 +104,12 @@ def roster_name(handler: Any, typed: object, cookie: bool = True) -> str:
     whatever ``typed`` says, or ``typed`` taken in the roster for this browser (one line refusing a
     name another browser holds).  The teacher's browser plays under what it types.  ``cookie``:
     the answer may still carry the browser's new name (not a web socket's)."""
+    typed = "" if typed is None else typed
+    if not isinstance(typed, str):
+        raise OptionError("a name is text: type your first name")
     user = identity.current_identity(handler)
     if user is None or user.username == identity.TEACHER:
-        return typed if isinstance(typed, str) else ""
+        return typed
     roster = handler.classroom.roster
     student = roster.student_of(user.username)
     if student is None:
