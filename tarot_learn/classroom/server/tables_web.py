@@ -11,7 +11,7 @@ its sockets, before anything reads them: past :data:`RATE` a second they are dro
 told once a second), so sixty sockets of one browser cost no more than one.  A browser that keeps
 :data:`FLOOD_TIMES` times over that for :data:`FLOOD_SECONDS` whole seconds has each of its own
 table sockets closed (1008) at its next frame, and new ones refused for :data:`FLOOD_BAR` seconds;
-no flood closes anyone else's socket.  A frame over the body limit is refused unread by the socket.
+no flood closes anyone else's socket.  A frame over the body limit closes its socket unread (tornado).
 A browser opens at most a few tables; the teacher or a table's master may close one.
 
 A seat belongs to the browser that took it (its identity, never a name or a code in the address
