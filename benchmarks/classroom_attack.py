@@ -83,8 +83,9 @@ async def flood(base: str, password: str, seconds: float, out: dict, keep_cookie
 class SocketFlood:
     """One browser of the attacker's laptop flooding its table sockets and the live sockets."""
 
-    def __init__(self, base: str, password: str, sockets: int, rate: float) -> None:
+    def __init__(self, base: str, password: str, sockets: int, rate: float, live_sockets: int) -> None:
         self.base, self.password, self.sockets, self.rate = base, password, sockets, rate
+        self.live_sockets = live_sockets
         self.ws = base.replace("http", "ws", 1)
         self.cookies: dict[str, str] = {}
         self.out = {"sent": 0, "answers": {}, "live_opened": 0, "live_closed": 0, "live_refused": 0, "errors": [],
@@ -187,23 +188,25 @@ class SocketFlood:
         end = time.monotonic() + seconds
         try:
             table_id, key = await self.table()
-            lives = [self.live(("lobby", "challenge")[i % 2], end) for i in range(self.sockets)]
+            lives = [self.live(("lobby", "challenge")[i % 2], end) for i in range(self.live_sockets)]
             await asyncio.gather(self.tables(table_id, key, end), *lives)
         except Exception as err:  # reported beside the figures, never lost
             self.out["errors"].append(f"socket flood: {type(err).__name__}: {err}")
         return self.out
 
 
-def socket_flood_apart(base: str, password: str, sockets: int, rate: float, seconds: float, results) -> None:
+def socket_flood_apart(base: str, password: str, sockets: tuple[int, int], rate: float, seconds: float,
+                       results) -> None:
     """The socket flood in a process of its own (the attacker's laptop)."""
-    results.put(asyncio.run(SocketFlood(base, password, sockets, rate).run(seconds)))
+    results.put(asyncio.run(SocketFlood(base, password, sockets[0], rate, sockets[1]).run(seconds)))
 
 
 async def socket_flood(args: argparse.Namespace, base: str, password: str, out: dict) -> None:
     mp = multiprocessing.get_context("spawn")
     results = mp.Queue()
     proc = mp.Process(target=socket_flood_apart, daemon=True,
-                      args=(base, password, args.sockets, args.socket_rate, args.flood_seconds, results))
+                      args=(base, password, (args.sockets, args.live_sockets), args.socket_rate, args.flood_seconds,
+                            results))
     proc.start()
     try:
         out["socket"] = await asyncio.to_thread(results.get, True, args.flood_seconds + 120)
@@ -297,6 +300,8 @@ def main() -> int:
                    help="which floods the attacker runs, comma-separated: kernel (page requests), socket "
                         "(table and live sockets); default both")
     p.add_argument("--sockets", type=int, default=10, help="table sockets (and live sockets) the socket flood opens")
+    p.add_argument("--live-sockets", type=int, default=None,
+                   help="live sockets the socket flood keeps talking and reopening (default: as many as --sockets)")
     p.add_argument("--socket-rate", type=float, default=2000.0,
                    help="table messages a second the socket flood sends in all (0: as fast as it can)")
     p.add_argument("--port", type=int, default=None)
@@ -306,8 +311,10 @@ def main() -> int:
         p.error("give --students 1 or more and --flood-seconds above 0")
     if not args.floods or any(f not in FLOODS for f in args.floods):
         p.error(f"--floods takes {', '.join(FLOODS)} (comma-separated)")
-    if not 1 <= args.sockets <= 200 or args.socket_rate < 0:
-        p.error("give --sockets from 1 to 200 and --socket-rate 0 (as fast as it can) or more")
+    args.live_sockets = args.sockets if args.live_sockets is None else args.live_sockets
+    if not 1 <= args.sockets <= 200 or not 0 <= args.live_sockets <= 200 or args.socket_rate < 0:
+        p.error("give --sockets from 1 to 200, --live-sockets from 0 to 200 and --socket-rate 0 (as fast as it "
+                "can) or more")
     report(args, run(args))
     return 0
 

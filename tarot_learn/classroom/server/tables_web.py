@@ -329,10 +329,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         who, classroom = self.browser, self.classroom
         if flood_of(classroom).count(who):         # this browser's own socket, never anyone else's
             if self.ws_connection is not None and not self.ws_connection.is_closing():
-                flood_of(classroom).bar(who, FLOOD_BAR)
-                self.log.warning("table %s: closing a socket of a browser that floods its tables", self.table_id)
-                self.classroom.sockets.get(self.table_id, set()).discard(self)
-                self.close(REFUSED, f"more than {FLOOD_TIMES * RATE} messages a second: reopen the table later")
+                self.shut_out()
             return True
         budget = budget_of(classroom)
         if budget.take(who):
@@ -340,6 +337,17 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
         if budget.tell(who):
             self.send_text(json.dumps({"error": f"too many messages: at most {RATE} a second; slow down"}))
         return True
+
+    def shut_out(self) -> None:
+        """Close this flooding socket (1008) and keep its browser out :data:`FLOOD_BAR` seconds.  The
+        connection is dropped a moment after the close frame, not after the 5 s a script that never
+        answers the close would otherwise keep the server reading its frames."""
+        flood_of(self.classroom).bar(self.browser, FLOOD_BAR)
+        self.log.warning("table %s: closing a socket of a browser that floods its tables", self.table_id)
+        self.classroom.sockets.get(self.table_id, set()).discard(self)
+        stream = self.ws_connection.stream
+        self.close(REFUSED, f"more than {FLOOD_TIMES * RATE} messages a second: reopen the table later")
+        ioloop.IOLoop.current().call_later(0.2, stream.close)
 
     def apply_intent(self, intent: Any) -> None:
         """Apply the page's intent; strong robots then think beside the loop (:mod:`.robot_pace`)."""
