@@ -28,8 +28,9 @@ the most kernels the server held at once; table messages sent and how many the s
 Measured on this 2-core machine, shared with other work (load average 8 to 15), 30 students: page
 flood alone, time to board p95 0.08 s, moves p95 26 ms, the server's process 1.4 CPU s; socket
 flood alone (about 1,970 table messages a second), board p95 1.83 s, moves p95 1,220 ms, the
-server's process 5.6 CPU s; both, board p95 0.56-0.70 s, moves p95 259-487 ms.  See
-docs/teachers/class_server.md.
+server's process 5.6 CPU s; both, board p95 0.56-0.70 s, moves p95 259-487 ms.  Since a flooding
+browser's table sockets are closed, 8 students and a 20 s flood: the table sockets' flood alone
+(``--live-sockets 0``) costs the server's process 1.4 CPU s instead of 3.2.  See docs/teachers/class_server.md.
 """
 
 from __future__ import annotations
