@@ -1,7 +1,8 @@
 """The table socket on a real class server, played by plain socket clients: malformed and
 out-of-order messages are answered in one line and never break a socket, a flood is counted per
-browser across its sockets (dropped, never closing anyone's socket), a browser opens at most three
-tables, and a table's master or the teacher closes it for good."""
+browser across its sockets (a burst is dropped; a sustained flood closes the flooder's own sockets,
+never anyone else's, and keeps it out a while), a browser opens at most three tables, and a table's
+master or the teacher closes it for good."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from tornado import httpclient, websocket
 
 from tests.test_challenge import ClassServer, Client, free_port
-from tarot_learn.classroom.server.tables_web import RATE
+from tarot_learn.classroom.server.tables_web import FLOOD_TIMES, RATE
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +119,45 @@ def test_a_flood_is_counted_per_browser_and_closes_no_one_elses_socket(server):
         for w in watchers:
             w.close()
         player.close()
+
+    asyncio.run(flood())
+
+
+def test_a_sustained_flood_closes_the_flooders_own_sockets_only_and_keeps_it_out(server):
+    ana, eve = student(server), student(server)
+    table = new_table(ana, "Gus")
+
+    async def flood() -> None:
+        player = await connect(server, ana, table["id"], name="Gus", key=table["key"])
+        watcher = await connect(server, ana, table["id"])                # the victim's browser watches too
+        flooders = [await connect(server, eve, table["id"]) for _ in range(3)]
+        for ws in (player, watcher, *flooders):
+            await drain(ws, 0.2)
+        async def read_all(ws: websocket.WebSocketClientConnection) -> None:   # so the close frame is read
+            while await ws.read_message() is not None:
+                pass
+        readers = [asyncio.ensure_future(read_all(f)) for f in flooders]
+        start, open_ = time.monotonic(), set(flooders)
+        while time.monotonic() - start < 8 and open_:
+            for f in list(open_):
+                try:
+                    for _ in range(FLOOD_TIMES * RATE // 10):          # twice the flood line, in all
+                        f.write_message(json.dumps({"kind": "deal"}))
+                except websocket.WebSocketClosedError:
+                    open_.discard(f)
+            await watcher.write_message(json.dumps({"kind": "deal"}))  # the victim keeps talking, slowly
+            await asyncio.sleep(0.05)
+        await asyncio.wait(readers, timeout=5)
+        assert [f.close_code for f in flooders] == [1008] * 3
+        with pytest.raises(httpclient.HTTPClientError) as refused:        # it cannot come straight back
+            await connect(server, eve, table["id"])
+        assert refused.value.code == 429
+        await player.write_message(json.dumps({"kind": "robots"}))     # the victim's sockets still play
+        got = await drain(player, 1.0)
+        assert got and None not in got and got[-1]["started"]
+        assert watcher.close_code is None and player.close_code is None
+        player.close()
+        watcher.close()
 
     asyncio.run(flood())
 

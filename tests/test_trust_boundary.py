@@ -376,6 +376,42 @@ def test_a_new_password_logs_everyone_out(server, victim):
     assert tree_hashes(server.config_dir, server.data_dir) == server.hashes
 
 
+def _from_another_laptop(server, path: str, method: str = "GET", body: str = "",
+                         cookie: str = "") -> tuple[int, str, dict]:
+    """A plain HTTP request from 127.0.0.2 (another address than the tests' own)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60, source_address=("127.0.0.2", 0))
+    headers = {"Cookie": cookie} if cookie else {}
+    if body:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    try:
+        conn.request(method, "/" + path, body=body or None, headers=headers)
+        reply = conn.getresponse()
+        return reply.status, reply.read().decode("utf-8", "replace"), {"cookies": reply.msg.get_all("Set-Cookie") or []}
+    finally:
+        conn.close()
+
+
+def test_new_identities_are_minted_at_a_bounded_pace_per_address(server):
+    from tarot_learn.classroom.server.identity import ADDRESS_BURST
+
+    token = urllib.parse.quote(server.password)
+    first = _from_another_laptop(server, f"tarot/?token={token}")
+    assert first[0] == 200
+    kept = "; ".join(c.split(";", 1)[0] for c in first[2]["cookies"])
+    statuses = [_from_another_laptop(server, f"tarot/?token={token}")[0] for _ in range(ADDRESS_BURST + 5)]
+    assert statuses.count(200) <= ADDRESS_BURST and statuses[-1] == 429, statuses   # the cookie-dropping script
+    status, body, _ = _from_another_laptop(server, f"tarot/?token={token}")
+    assert status == 429 and "too many new browsers from this address: wait" in body, body
+    assert _from_another_laptop(server, f"tarot/?token={token}", cookie=kept)[0] == 200   # a kept cookie passes
+    xsrf = "xsrf-" + secrets.token_hex(8)
+    status, body, _ = _from_another_laptop(server, "login", "POST", f"password={token}&_xsrf={xsrf}",
+                                           cookie=f"_xsrf={xsrf}")
+    assert status == 429 and "Too many new browsers from this address" in body    # the login form too
+    Browser(server.base).admit(server.password)                                  # another laptop is admitted
+
+
 def test_password_guessing_is_limited(server):
     guesser = Browser(server.base)
     guesser.request("login")
@@ -442,9 +478,12 @@ def test_an_identity_takes_its_roster_name_and_keeps_its_id():
 
     from tarot_learn.classroom.server.identity import ClassIdentityProvider, bind_name
 
+    from types import SimpleNamespace
+
     provider = ClassIdentityProvider(token="tulip-river-seven")
-    ada = provider.new_student()
-    assert re.fullmatch(r"[0-9a-f]{32}", ada.username) and ada.username != provider.new_student().username
+    asking = SimpleNamespace(request=SimpleNamespace(remote_ip="127.0.0.1"))
+    ada = provider.new_student(asking)
+    assert re.fullmatch(r"[0-9a-f]{32}", ada.username) and ada.username != provider.new_student(asking).username
 
     class Handler:
         base_url, request = "/", None

@@ -2,7 +2,8 @@
 
 Jupyter's stock page would offer to set or change a server password (and write it into a Jupyter
 config folder); this one only checks the class password, counted by :mod:`.auth_limits`, and admits
-the browser as its own identity (:mod:`.identity`).  A refusal says what to do in one line.
+the browser as its own identity (:mod:`.identity`; a new one only within the pace of new identities
+an address and the room are given).  A refusal says what to do in one line.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 from urllib.parse import urlparse
 
 from jupyter_server.auth.decorator import allow_unauthenticated
+from tornado import web
 
 from tarot_learn.classroom.server.auth_limits import LOGINS
 from tarot_learn.classroom.server.base import ClassHandler
@@ -54,7 +56,12 @@ class ClassLogin(ClassHandler):
         if wait > 0:
             self.set_header("Retry-After", str(math.ceil(wait)))
             return self.show(f"Too many wrong passwords: try again in {math.ceil(wait)} seconds.", 429)
-        user = self.identity_provider.process_login_form(self)
+        try:
+            user = self.identity_provider.process_login_form(self)
+        except web.HTTPError as err:       # too many new browsers from this address (identity.MINTS)
+            if err.status_code != 429:
+                raise
+            return self.show(f"{err.log_message[:1].upper()}{err.log_message[1:]}.", 429)
         if user is None:
             return self.show("That is not the class password: ask your teacher for it.", 403)
         self.identity_provider.set_login_cookie(self, user)

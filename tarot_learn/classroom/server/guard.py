@@ -29,7 +29,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from tarot_learn.classroom.server.identity import TEACHER
 
 __all__ = ["V1", "MAX_PARTS", "GuardedConnection", "ClassAuthorizer", "OwnKernels", "OwnShutdown",
-           "frame_problem", "v1_frame", "offers_v1", "may_use_kernel", "hold_to_owners", "PAGE_MESSAGES"]
+           "frame_problem", "v1_frame", "offers_v1", "may_use_kernel", "hold_to_owners", "PAGE_MESSAGES",
+           "send_at_once"]
 
 # What a page of widgets sends its kernel: nothing runs code, nothing shuts the kernel down.
 PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
@@ -74,6 +75,16 @@ def frame_problem(frame: object) -> str | None:
     return None if channel in CHANNELS else "a frame for an unknown channel"
 
 
+def send_at_once(handler: Any) -> None:
+    """Send each frame of ``handler``'s open web socket at once (TCP_NODELAY).
+
+    A move is answered by a few small frames in a row (busy, the changed widgets, idle; a table's
+    views): with Nagle's algorithm on, each waits for the page to acknowledge the one before, and a
+    page acknowledges late (up to 40 ms) when it has nothing to send."""
+    if getattr(handler, "ws_connection", None) is not None:
+        handler.set_nodelay(True)
+
+
 def offers_v1(header: str | None) -> bool:
     """Does a ``Sec-WebSocket-Protocol`` header offer the v1 kernel protocol?
 
@@ -90,11 +101,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     refused = False
 
     def connect(self) -> Any:
-        # A move is answered by a few small frames in a row (busy, the changed widgets, idle): with
-        # Nagle's algorithm on, each waits for the page to acknowledge the one before, and a page
-        # acknowledges late (up to 40 ms) when it has nothing to send.  Send each frame at once.
-        if self.websocket_handler.ws_connection is not None:
-            self.websocket_handler.set_nodelay(True)
+        send_at_once(self.websocket_handler)
         return super().connect()
 
     async def prepare(self) -> None:

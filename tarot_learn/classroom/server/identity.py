@@ -8,6 +8,11 @@ A browser holding the teacher's cookie (the teacher's password) is the one ``tea
 
 Wrong passwords are counted by :mod:`.auth` (per address and overall): past the limit no password
 is checked, not even the right one, until the minute has passed.
+
+New identities are counted too (:class:`Minting`): a script that sends the class password without
+its cookie gets a new browser, with fresh per-browser limits, on every request, so how fast an
+address (and the whole room) is given new ones is bounded; past that the answer is a 429 in one
+line, and a browser that keeps its cookie is never held back.
 """
 
 from __future__ import annotations
@@ -15,24 +20,61 @@ from __future__ import annotations
 import hmac
 import json
 import re
+import math
 import secrets
-from typing import Any
+import time
+from typing import Any, Callable
 
 from jupyter_server.auth.identity import IdentityProvider, User
 from tornado import web
 from traitlets import Type, Unicode, default
 
+from tarot_learn.classroom.model.pace import Pace
 from tarot_learn.classroom.server.auth_limits import LOGINS
 from tarot_learn.classroom.server.classroom import CLASSROOM
 
 __all__ = ["ClassIdentityProvider", "current_identity", "is_teacher", "bind_name", "TEACHER",
-           "IDENTITY_COOKIE", "TEACHER_COOKIE"]
+           "IDENTITY_COOKIE", "TEACHER_COOKIE", "Minting", "MINTS"]
 
 IDENTITY_COOKIE = "tarot_identity"
 TEACHER_COOKIE = "tarot_teacher"
 TEACHER = "teacher"                  # the teacher identity's username (a student's is 32 hex digits)
 STUDENT_ID = re.compile(r"[0-9a-f]{32}")
 MAX_NAME = 64
+LOOPBACK = ("127.0.0.1", "::1")      # the server's own machine: the teacher's browsers, each a laptop
+# New identities one address is given: 40 at once (a room of 30 laptops behind one school NAT all
+# logging in together, and some opening a private window), then one every 2 s (30 a minute: a class
+# arriving late); the whole room: 120 at once (60 students, twice), then 2 a second, so one address
+# spending its own allowance leaves the room half of it.
+ADDRESS_BURST, ADDRESS_EVERY = 40, 2.0
+ROOM_BURST, ROOM_EVERY = 120, 0.5
+
+
+class Minting:
+    """How fast new browser identities are made, per network address and for the whole room.
+
+    >>> now = [0.0]
+    >>> mints = Minting(clock=lambda: now[0])
+    >>> [mints.wait("10.0.0.9") for _ in range(ADDRESS_BURST)].count(0.0), mints.wait("10.0.0.9")
+    (40, 2.0)
+    >>> mints.wait("10.0.0.10"), mints.wait("127.0.0.1")
+    (0.0, 0.0)
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_address = Pace(every=ADDRESS_EVERY, burst=ADDRESS_BURST, clock=clock)
+        self.room = Pace(every=ROOM_EVERY, burst=ROOM_BURST, clock=clock)
+
+    def wait(self, address: str) -> float:
+        """Seconds before ``address`` may be given a new identity (0: now, and it is counted)."""
+        if address not in LOOPBACK:
+            wait = self.per_address.wait(address)
+            if wait > 0:
+                return wait
+        return self.room.wait("room")
+
+
+MINTS = Minting()
 
 
 def _user(username: str, display_name: str) -> User:
@@ -85,8 +127,14 @@ class ClassIdentityProvider(IdentityProvider):
         name = data.get("name") if isinstance(data.get("name"), str) else "Student"
         return _user(data["id"], name[:MAX_NAME])
 
-    def new_student(self) -> User:
-        """A fresh identity: a random id no one chose."""
+    def new_student(self, handler: web.RequestHandler) -> User:
+        """A fresh identity: a random id no one chose, within :data:`MINTS`' pace for the request's
+        address (else an HTTP 429 that says how long to wait)."""
+        wait = MINTS.wait(handler.request.remote_ip or "?")
+        if wait > 0:
+            handler.current_user = None        # the error page asks who is logged in: nobody
+            raise web.HTTPError(429, f"too many new browsers from this address: wait {math.ceil(wait)} seconds "
+                                     "(a browser that keeps its cookie is not held back)")
         return _user(secrets.token_hex(16), "Student")
 
     def admits(self, handler: web.RequestHandler, password: str) -> bool:
@@ -106,10 +154,10 @@ class ClassIdentityProvider(IdentityProvider):
         supplied = self.get_token(handler)
         if not supplied or not self.admits(handler, supplied):
             return None
-        return self.get_user_cookie(handler) or self.new_student()  # type: ignore[return-value]
+        return self.get_user_cookie(handler) or self.new_student(handler)  # type: ignore[return-value]
 
     def generate_anonymous_user(self, handler: web.RequestHandler) -> User:
-        return self.new_student()
+        return self.new_student(handler)
 
     async def get_user(self, handler: web.RequestHandler) -> User | None:  # type: ignore[override]
         """The browser's identity (Jupyter's token-then-cookie order); the teacher's cookie makes it
@@ -126,7 +174,7 @@ class ClassIdentityProvider(IdentityProvider):
         if not self.admits(handler, handler.get_argument("password", default="")):
             return None
         user = self.get_user_cookie(handler)
-        return user if isinstance(user, User) else self.new_student()
+        return user if isinstance(user, User) else self.new_student(handler)
 
     def validate_security(self, app: Any, ssl_options: dict[str, Any] | None = None) -> None:
         """Nothing to warn about: the launcher prints what the class server guarantees."""

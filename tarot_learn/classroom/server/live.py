@@ -27,6 +27,7 @@ from tornado import web, websocket
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.classroom import TEACHER_TOPICS, TOPICS
+from tarot_learn.classroom.server.guard import send_at_once
 from tarot_learn.classroom.model.pace import Budget
 
 __all__ = ["LiveSocket", "ROUTES", "TEACHER_NEEDED", "LISTEN_ONLY", "OPENS_PER_SECOND"]
@@ -70,7 +71,7 @@ class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
     def open(self) -> None:  # type: ignore[override]
         if self.topic in TEACHER_TOPICS and not self.is_teacher():
             return self.close(TEACHER_NEEDED, "the teacher's password is needed")
-        self.set_nodelay(True)     # a topic's news goes out at once, not behind an unacknowledged frame
+        send_at_once(self)         # a topic's news goes out at once, not behind an unacknowledged frame
         self.classroom.watch(self.topic, self)
         self.push(self.classroom.snapshot(self.topic))
 

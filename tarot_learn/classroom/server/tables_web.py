@@ -7,8 +7,11 @@ table receives its own seat's view (:func:`~tarot_learn.classroom.model.hall.sea
 another seat's cards.  A seated page presents its seat's key (:mod:`~tarot_learn.classroom.model.keys`).
 
 Messages are counted per browser (:func:`~tarot_learn.classroom.model.keys.browser`), across all
-its sockets: past :data:`RATE` a second its messages are dropped (it is told once a second), so
-sixty sockets of one browser cost no more than one, and no flood closes anyone else's socket.
+its sockets, before anything reads them: past :data:`RATE` a second they are dropped unread (it is
+told once a second), so sixty sockets of one browser cost no more than one.  A browser that keeps
+:data:`FLOOD_TIMES` times over that for :data:`FLOOD_SECONDS` whole seconds has each of its own
+table sockets closed (1008) at its next frame, and new ones refused for :data:`FLOOD_BAR` seconds;
+no flood closes anyone else's socket.  A frame over the body limit closes its socket unread (tornado).
 A browser opens at most a few tables; the teacher or a table's master may close one.
 
 A seat belongs to the browser that took it (its identity, never a name or a code in the address
@@ -28,6 +31,7 @@ from tornado import ioloop, web, websocket
 
 from tarot_learn.classroom.model import keys
 from tarot_learn.classroom.model.chat import Chat
+from tarot_learn.classroom.model.flood import FloodWatch
 from tarot_learn.classroom.model.pace import Budget, Pace
 from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.levels import BADGES
@@ -35,14 +39,19 @@ from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
 from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
 from tarot_learn.classroom.server.dashboard_web import roster_name
+from tarot_learn.classroom.server.guard import REFUSED, send_at_once
 from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
 from tarot_learn.classroom.table_advice import advice_of, question
 from tarot_learn.classroom.tables import TableOptions
 from tarot_learn.errors import IllegalMove, OptionError, TarotLearnError
 
-__all__ = ["ROUTES", "RATE", "chat_of"]
+__all__ = ["ROUTES", "RATE", "chat_of", "FLOOD_TIMES", "FLOOD_SECONDS", "FLOOD_BAR"]
 
 RATE = 20                 # intents per second one browser may send, all its table sockets together
+# A page sends a message per click; a burst (a page catching up) is only dropped past RATE, but a
+# browser sending FLOOD_TIMES x RATE a second for FLOOD_SECONDS whole seconds is a script.
+FLOOD_TIMES, FLOOD_SECONDS = 5, 2
+FLOOD_BAR = 10.0          # seconds a browser closed for flooding waits before its table sockets reopen
 STYLES, SCRIPTS = ("tables.css",), ("common.js",)
 ADVICE_SETTING = "tarot_learn_table_advice"   # tornado setting: the launcher's --table-advice
 TOO_MANY_CODES = "too many codes tried: wait a few seconds, then type it again"
@@ -56,6 +65,17 @@ def budget_of(classroom: Any) -> Budget:
     got = _BUDGETS.get(classroom)
     if got is None:
         got = _BUDGETS[classroom] = Budget(RATE)
+    return got
+
+
+_FLOODS: "weakref.WeakKeyDictionary[Any, FloodWatch]" = weakref.WeakKeyDictionary()
+
+
+def flood_of(classroom: Any) -> FloodWatch:
+    """Which browsers of a class flood its table sockets."""
+    got = _FLOODS.get(classroom)
+    if got is None:
+        got = _FLOODS[classroom] = FloodWatch(RATE, FLOOD_TIMES, FLOOD_SECONDS)
     return got
 
 
@@ -236,6 +256,9 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             raise web.HTTPError(403, "the class password is needed")
         self.table_id, self.name, self.sent = table_id, None, b""
         self.browser = browser_of(self)
+        wait = flood_of(self.classroom).barred(self.browser)
+        if wait > 0:                               # refused before the upgrade: it costs no socket
+            raise web.HTTPError(429, f"this browser flooded its tables: wait {wait:.0f} seconds")
         await super().get(table_id)
 
     def open(self, table_id: str) -> None:  # type: ignore[override]
@@ -254,6 +277,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
                 self.check_watcher(table)
         except TarotLearnError as err:
             return self.turn_away(str(err))
+        send_at_once(self)
         self.classroom.sockets.setdefault(table_id, set()).add(self)
         if self.name:
             self.send_text(json.dumps({"key": self.key, "name": self.name}))
@@ -288,11 +312,7 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             page.send_text(text_out)
 
     def on_message(self, message: str | bytes) -> None:
-        who = self.browser
-        budget = budget_of(self.classroom)
-        if not budget.take(who):                  # dropped unread; the flood closes no socket
-            if budget.tell(who):
-                self.send_text(json.dumps({"error": f"too many messages: at most {RATE} a second; slow down"}))
+        if self.over_budget():
             return None
         try:
             intent = json.loads(message)
@@ -309,6 +329,31 @@ class TableSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):
             self.log.warning("table %s: a page message failed (%s)", self.table_id, type(err).__name__)
             return self.send_text(json.dumps({"error": "the table could not take that message; nothing changed"}))
         self.classroom.broadcast(self.table_id)
+
+    def over_budget(self) -> bool:
+        """Count this frame, unread: is it past the browser's budget (dropped, or the socket closed)?"""
+        who, classroom = self.browser, self.classroom
+        if flood_of(classroom).count(who):         # this browser's own socket, never anyone else's
+            if self.ws_connection is not None and not self.ws_connection.is_closing():
+                self.shut_out()
+            return True
+        budget = budget_of(classroom)
+        if budget.take(who):
+            return False
+        if budget.tell(who):
+            self.send_text(json.dumps({"error": f"too many messages: at most {RATE} a second; slow down"}))
+        return True
+
+    def shut_out(self) -> None:
+        """Close this flooding socket (1008) and keep its browser out :data:`FLOOD_BAR` seconds.  The
+        connection is dropped a moment after the close frame, not after the 5 s a script that never
+        answers the close would otherwise keep the server reading its frames."""
+        flood_of(self.classroom).bar(self.browser, FLOOD_BAR)
+        self.log.warning("table %s: closing a socket of a browser that floods its tables", self.table_id)
+        self.classroom.sockets.get(self.table_id, set()).discard(self)
+        stream = self.ws_connection.stream
+        self.close(REFUSED, f"more than {FLOOD_TIMES * RATE} messages a second: reopen the table later")
+        ioloop.IOLoop.current().call_later(0.2, stream.close)
 
     def apply_intent(self, intent: Any) -> None:
         """Apply the page's intent; strong robots then think beside the loop (:mod:`.robot_pace`)."""
