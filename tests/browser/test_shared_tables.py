@@ -286,7 +286,7 @@ def _check_trick_shown(pages, tricks_before: int) -> int:
 
 
 def test_four_people_play_a_whole_deal_by_clicking_card_pictures_then_deal_again(classroom, browser, artifacts) -> None:
-    names = ("Ana", "Ben", "Cy", "Dee")
+    names = ("Nia", "Oto", "Pia", "Rex")   # names no earlier test here took (the roster holds them)
     contexts = [browser.new_context() for _ in names]
     for context in contexts:
         login(context, classroom)
@@ -294,13 +294,13 @@ def test_four_people_play_a_whole_deal_by_clicking_card_pictures_then_deal_again
     watchers = [Watcher(p) for p in pages]
     pictures = [Pictures(p, w) for p, w in zip(pages, watchers)]
     pages[0].goto(f"{classroom.base}/tarot/tables")
-    pages[0].fill("#name", "Ana")
+    pages[0].fill("#name", names[0])
     pages[0].fill("input[name=seconds]", "0")
     pages[0].click("text=Create the table")
     pages[0].wait_for_url("**/tarot/tables/*")
     table_url = pages[0].url
     for page, name in zip(pages[1:], names[1:]):
-        _sit(page, f"{classroom.base}/tarot/tables", name, "Ana", table_url)
+        _sit(page, f"{classroom.base}/tarot/tables", name, names[0], table_url)
     for page in pages:
         page.locator("#hand button img").first.wait_for()
     seats = [p.locator(".seat b").all_inner_texts() for p in pages]
