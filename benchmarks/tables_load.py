@@ -89,7 +89,11 @@ class Player:
                 continue
             self.view = data
             self.arrived.setdefault(deal_key(data), time.perf_counter())
-            await table.maybe_move(self)
+            # the move is thought over beside the reading, so a chat line arriving meanwhile is
+            # timed when it arrives, not when the player is done thinking (a move is sent once)
+            thought = asyncio.ensure_future(table.maybe_move(self))
+            table.thinking.add(thought)                  # held until done: a loop keeps only weak references
+            thought.add_done_callback(table.thinking.discard)
 
 
 def deal_key(view: dict) -> tuple[int, int]:
@@ -102,6 +106,7 @@ class TableRun:
         self.id, self.players, self.left, self.think = table_id, players, moves, think
         self.sent: dict[tuple[int, int], float] = {}
         self.done = asyncio.Event()
+        self.thinking: set[asyncio.Future] = set()
 
     async def maybe_move(self, player: Player) -> None:
         view = player.view
