@@ -120,6 +120,18 @@ function draw() {
   const kept = focusKey();
   drawTable();
   restoreFocus(kept);
+  keepTurnInView();
+}
+// On a small screen the seat to play may be scrolled away: bring it back when the turn passes to
+// it (once a turn, so a player reading the sheet or the chat is not pulled back meanwhile).
+let turnShown = null;
+function keepTurnInView() {
+  const seat = document.querySelector('.seat.turn');
+  const key = seat ? `${view.moves}:${seat.className}` : null;
+  if (!seat || key === turnShown) return;
+  turnShown = key;
+  const r = seat.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) seat.scrollIntoView({block: 'nearest'});
 }
 function drawTable() {
   const o = view.obs;
