@@ -175,12 +175,7 @@ def run(args: argparse.Namespace) -> dict:
             out.update(results.get(timeout=120))
             loop.join(30)
         finally:
-            watch.running = False
-            server.terminate()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            classroom_load.stop_server(server, watch)
     return out
 
 

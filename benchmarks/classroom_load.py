@@ -255,6 +255,16 @@ def start_server(port: int, password: str, standby: int, class_dir: Path, log: P
     return subprocess.Popen(argv, stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=class_dir)
 
 
+def stop_server(server: subprocess.Popen, watch: Watch) -> None:
+    """Stop sampling the server, then the server (killed if it has not stopped within 30 seconds)."""
+    watch.running = False
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 def wait_for_pool(base: str, password: str, standby: int, watch: Watch, limit: float = 600) -> float:
     """Seconds until the warm pool is full and the machine quiet again."""
     t0 = time.monotonic()
@@ -300,12 +310,7 @@ def run(args: argparse.Namespace) -> dict:
             out["outside"] += sorted(watch.outside)
             out["log"] = log.read_text(errors="replace")
         finally:
-            watch.running = False
-            server.terminate()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server, watch)
     return out
 
 

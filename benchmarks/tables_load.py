@@ -155,20 +155,27 @@ def chat_echoes(runs: list["TableRun"], said: dict[str, float]) -> list[float]:
             if text in p.heard and text.startswith(r.id)]
 
 
+async def sit_down(base: str, token: str, run: "TableRun", master_key: str) -> list[asyncio.Future]:
+    """Each of ``run``'s players opens its socket to the table (the first with the master's key),
+    20 ms apart as students arriving; the running players, to cancel when the run is over."""
+    ws_base = base.replace("http://", "ws://")
+    tasks = []
+    for k, player in enumerate(run.players):
+        key = f"&key={master_key}" if k == 0 else ""
+        url = f"{ws_base}/tarot/tables/{run.id}/socket?token={token}&name={player.name}{key}"
+        tasks.append(asyncio.ensure_future(player.run(url, run)))
+        await asyncio.sleep(0.02)
+    return tasks
+
+
 async def run_tables(base: str, token: str, tables: list[tuple[str, str]], moves: int,
                      think: float, chat: float = 0.0, said: dict[str, float] | None = None,
                      heard: list[float] | None = None) -> list[float]:
-    ws_base = base.replace("http://", "ws://")
     runs, tasks = [], []
     for t, (table_id, master_key) in enumerate(tables):
-        players = [Player(f"p{t}-{k}") for k in range(4)]
-        run = TableRun(table_id, players, moves, think)
+        run = TableRun(table_id, [Player(f"p{t}-{k}") for k in range(4)], moves, think)
         runs.append(run)
-        for k, player in enumerate(players):
-            key = f"&key={master_key}" if k == 0 else ""
-            url = f"{ws_base}/tarot/tables/{table_id}/socket?token={token}&name={player.name}{key}"
-            tasks.append(asyncio.ensure_future(player.run(url, run)))
-            await asyncio.sleep(0.02)
+        tasks += await sit_down(base, token, run, master_key)
         if chat > 0 and said is not None:
             tasks.append(asyncio.ensure_future(chat_while_playing(run, chat, said)))
     await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in runs)), timeout=600)
@@ -218,17 +225,11 @@ async def run_robot_tables(base: str, token: str, tables: list[tuple[str, str]],
                            think: float) -> dict[str, list[float]]:
     """Every table played by its students beside the robots; the echoes of the tables with robots
     and of those without."""
-    ws_base = base.replace("http://", "ws://")
     runs, tasks = [], []
     for t, ((table_id, master_key), count) in enumerate(zip(tables, seats)):
-        players = [Player(f"p{t}-{k}") for k in range(count)]
-        run = RobotTableRun(table_id, players, moves, think)
+        run = RobotTableRun(table_id, [Player(f"p{t}-{k}") for k in range(count)], moves, think)
         runs.append(run)
-        for k, player in enumerate(players):
-            key = f"&key={master_key}" if k == 0 else ""
-            url = f"{ws_base}/tarot/tables/{table_id}/socket?token={token}&name={player.name}{key}"
-            tasks.append(asyncio.ensure_future(player.run(url, run)))
-            await asyncio.sleep(0.02)
+        tasks += await sit_down(base, token, run, master_key)
     await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in runs)), timeout=900)
     for task in tasks:
         task.cancel()

@@ -16,6 +16,7 @@ import pytest
 from tarot_learn import userdata
 from tarot_learn.classroom.model.roster import Roster
 from tarot_learn.classroom.model.store import ClassStore
+from tarot_learn.classroom.server.base import NO_TEACHER_PASSWORD, ClassHandler
 from tests.test_challenge import ClassServer, Client, _watch, free_port
 
 TEACHER_ROUTES = ("tarot/teacher/dashboard", "tarot/teacher/dashboard/api", "tarot/teacher/dashboard.csv",
@@ -194,3 +195,58 @@ def test_the_answers_of_the_last_seconds_are_filed_as_the_server_stops(tmp_path)
     (ida_line,) = roster.students()
     assert [(e[0], e[3]) for e in roster.events()] == [(ida_line.id, "Trump 9")]
     assert not (s.folder / "owners" / kernel).exists()          # the record goes with the kernel
+
+
+TEACHER_PAGES = ("tarot/teacher/dashboard", "tarot/challenge/teacher")
+TEACHER_APIS = ("tarot/teacher/dashboard/api", "tarot/challenge/teacher/api")
+LOGIN_FORM = 'action="/tarot/challenge/teacher/login"'
+
+
+def _teacher_answers(client: Client) -> list[tuple[int, bool, str]]:
+    """Each teacher page's and API's status, whether it shows the login form, and an API's error line."""
+    answers = []
+    for path in TEACHER_PAGES + TEACHER_APIS:
+        status, body = client.call(path)
+        error = json.loads(body).get("error", "") if path.endswith("/api") and status != 200 else ""
+        answers.append((status, LOGIN_FORM in body, error))
+    return answers
+
+
+def test_both_teacher_pages_check_the_teachers_password_alike(server):
+    missing, wrong, right = student(server), student(server), student(server)
+    status, body = wrong.call("tarot/challenge/teacher/login", {"password": server.teacher + "x"})
+    assert status == 403 and "That is not the teacher" in body
+    assert right.call("tarot/challenge/teacher/login", {"password": server.teacher})[0] == 200
+    refused = "the teacher's password is needed for this page"
+    for client in (missing, wrong):                 # no teacher cookie: the login form, and one JSON line
+        assert _teacher_answers(client) == [(403, True, ""), (403, True, ""), (403, False, refused),
+                                            (403, False, refused)]
+    assert _teacher_answers(right) == [(200, False, "")] * 4
+    assert "The dashboard needs the teacher" in missing.call(TEACHER_PAGES[0])[1]
+
+
+class _Page:
+    """Stands for a handler: its class's teacher password, whether its cookie is the teacher's, and
+    the page it answered with."""
+
+    def __init__(self, digest: str | None, teacher: bool) -> None:
+        self.classroom = type("Class", (), {"teacher_digest": lambda _: digest})()
+        self.teacher, self.answered = teacher, None
+
+    def is_teacher(self) -> bool:
+        return self.teacher
+
+    def page(self, template: str, title: str, styles: tuple[str, ...], status: int, message: str) -> None:
+        self.answered = (template, status, message)
+
+
+@pytest.mark.parametrize("digest, teacher, expected", [
+    (None, False, ("teacher_login.html", 403, NO_TEACHER_PASSWORD)),
+    (None, True, ("teacher_login.html", 403, NO_TEACHER_PASSWORD)),      # an old cookie, no password now
+    ("d", False, ("teacher_login.html", 403, "log in first")),
+    ("d", True, None),
+])
+def test_the_teacher_check_answers_with_the_login_form_unless_the_teacher_is_there(digest, teacher, expected):
+    handler = _Page(digest, teacher)
+    assert ClassHandler.teacher_or_login(handler, "Title", (), "log in first") is (expected is None)  # type: ignore[arg-type]
+    assert handler.answered == expected

@@ -1,19 +1,23 @@
 """The one base of the class's handlers: no caching, XSRF, JSON bodies, refusals, the teacher's
-password and the page templates.
+password and the page templates; and the objects a server keeps one of per class.
 
 * every answer carries ``Cache-Control: no-store`` (a page shows a class's live state, and a
   shared laptop's cache must not keep a student's view);
 * a ``POST`` passes Jupyter's XSRF check (the ``_xsrf`` cookie, set by every page rendered here);
 * :meth:`ClassHandler.json_body` reads a JSON object of at most :data:`MAX_BODY` bytes;
 * :meth:`ClassHandler.refuse` answers ``{"error": one line}`` with a status;
-* :meth:`ClassHandler.require_teacher` asks for the teacher's cookie beside the class password;
-* :meth:`ClassHandler.page` renders a template of ``templates/`` (all extend ``base.html``).
+* :meth:`ClassHandler.require_teacher` asks an API for the teacher's cookie beside the class
+  password, :meth:`ClassHandler.teacher_or_login` a teacher's page (else the login form answers);
+* :meth:`ClassHandler.page` renders a template of ``templates/`` (all extend ``base.html``);
+* :class:`PerClass` keeps one object per class (a budget, a chat), made at first use and
+  forgotten with the class.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import weakref
+from typing import Any, Callable, Generic, TypeVar
 
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from tornado import httputil, web
@@ -22,14 +26,35 @@ from tarot_learn.classroom.server import identity
 from tarot_learn.classroom.server.classroom import CLASSROOM, STATIC, Classroom
 from tarot_learn.classroom.server.identity import TEACHER_COOKIE
 
-__all__ = ["ClassHandler", "StaticFiles", "MAX_BODY", "TEACHER_COOKIE"]
+__all__ = ["ClassHandler", "StaticFiles", "PerClass", "MAX_BODY", "TEACHER_COOKIE", "NO_TEACHER_PASSWORD",
+           "LOGIN_PAGE"]
 
 MAX_BODY = 8192           # bytes: a request or a socket message is a few dozen; more is refused at the door
+NO_TEACHER_PASSWORD = "This server has no teacher password: start it with tarot-learn classroom."
+LOGIN_PAGE = "teacher_login.html"
+
+T = TypeVar("T")
 
 
 def classroom_of(settings: dict[str, Any]) -> Classroom:
     """The class of a server's tornado ``settings``."""
     return settings[CLASSROOM]
+
+
+class PerClass(Generic[T]):
+    """One object per class, made by ``make(classroom)`` at first use and forgotten with the class
+    (a weak dictionary: a test's or a restarted server's class takes its budgets with it)."""
+
+    def __init__(self, make: Callable[[Any], T]) -> None:
+        self.make = make
+        self._of: weakref.WeakKeyDictionary[Any, T] = weakref.WeakKeyDictionary()
+
+    def of(self, classroom: Any) -> T:
+        """``classroom``'s one object."""
+        got = self._of.get(classroom)
+        if got is None:
+            got = self._of[classroom] = self.make(classroom)
+        return got
 
 
 class ClassHandler(JupyterHandler):
@@ -75,8 +100,20 @@ class ClassHandler(JupyterHandler):
         return identity.is_teacher(self)
 
     def require_teacher(self) -> None:
+        """An API's check: without the teacher's login, a 403 with one line (JSON under ``/api``)."""
         if not self.is_teacher():
             raise web.HTTPError(403, "the teacher's password is needed for this page")
+
+    def teacher_or_login(self, title: str, styles: tuple[str, ...], message: str = "") -> bool:
+        """A teacher's page's check: True for the teacher; else the login form has answered with a
+        403, saying the server has no teacher password, or ``message``."""
+        if self.classroom.teacher_digest() is None:
+            self.page(LOGIN_PAGE, title, styles, status=403, message=NO_TEACHER_PASSWORD)
+            return False
+        if not self.is_teacher():
+            self.page(LOGIN_PAGE, title, styles, status=403, message=message)
+            return False
+        return True
 
     # ----- pages -----------------------------------------------------------------------------------
     def static(self, name: str) -> str:

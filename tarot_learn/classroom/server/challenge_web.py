@@ -31,7 +31,7 @@ from tarot_learn import games
 from tarot_learn.classroom.model import presentations
 from tarot_learn.classroom.model.challenge import MAX_MINUTES, ChallengeBook, board_json, patience_games, teacher_json
 from tarot_learn.classroom.server.auth_limits import LoginLimits
-from tarot_learn.classroom.server.base import TEACHER_COOKIE, ClassHandler
+from tarot_learn.classroom.server.base import LOGIN_PAGE, TEACHER_COOKIE, ClassHandler
 from tarot_learn.classroom.server.dashboard_web import free_roster_name
 from tarot_learn.errors import OptionError, TarotLearnError
 from tarot_learn.lessons.strategy import DECISIONS
@@ -89,11 +89,8 @@ class StudentApi(ClassHandler):
 class TeacherPage(ClassHandler):
     @web.authenticated
     def get(self) -> None:
-        if self.classroom.teacher_digest() is None:
-            return self.page("teacher_login.html", TITLE, STYLES, status=403,
-                             message="This server has no teacher password: start it with tarot-learn classroom.")
-        if not self.is_teacher():
-            return self.page("teacher_login.html", TITLE, STYLES, status=403, message="")
+        if not self.teacher_or_login(TITLE, STYLES):
+            return
         setup = json.dumps({"games": game_choices(), "max_minutes": MAX_MINUTES, "positions": lesson_positions()})
         self.page("teacher.html", TITLE, STYLES, ("live.js", "teacher.js"), setup=setup)
 
@@ -114,7 +111,7 @@ class TeacherLogin(ClassHandler):
         wait = TEACHER_LOGINS.wait(address)
         if wait > 0:
             self.set_header("Retry-After", str(math.ceil(wait)))
-            return self.page("teacher_login.html", TITLE, STYLES, status=429,
+            return self.page(LOGIN_PAGE, TITLE, STYLES, status=429,
                              message=f"Too many wrong passwords: try again in {math.ceil(wait)} seconds.")
         digest = self.classroom.teacher_digest()
         given = self.get_body_argument("password", "")[:200]
@@ -122,7 +119,7 @@ class TeacherLogin(ClassHandler):
         if digest is None or not hmac.compare_digest(given.encode(), expected.encode()):
             TEACHER_LOGINS.failed(address)
             await asyncio.sleep(WRONG_PASSWORD_DELAY)
-            return self.page("teacher_login.html", TITLE, STYLES, status=403,
+            return self.page(LOGIN_PAGE, TITLE, STYLES, status=403,
                              message="That is not the teacher's password.")
         self.set_secure_cookie(TEACHER_COOKIE, digest, expires_days=1, httponly=True, samesite="Strict")
         self.redirect(self.base_url + "tarot/challenge/teacher")

@@ -43,6 +43,7 @@ __all__ = ["ROUTES", "start_filing", "FILE_EVERY_MS", "act", "roster_name", "fre
 FILE_EVERY_MS = 2000        # how often the kernels' answers are filed
 STYLES = ("teacher.css", "dashboard.css")
 TITLE = "Class dashboard"
+LOG_IN_FIRST = "The dashboard needs the teacher's password: log in, then open it again."
 
 
 class NameApi(ClassHandler):
@@ -128,13 +129,8 @@ class TeacherPage(ClassHandler):
 
     @web.authenticated
     def get(self) -> None:
-        if self.classroom.teacher_digest() is None:
-            return self.page("teacher_login.html", TITLE, STYLES, status=403,
-                             message="This server has no teacher password: start it with tarot-learn classroom.")
-        if not self.is_teacher():
-            return self.page("teacher_login.html", TITLE, STYLES, status=403,
-                             message="The dashboard needs the teacher's password: log in, then open it again.")
-        self.page(self.template, TITLE, STYLES, self.scripts)
+        if self.teacher_or_login(TITLE, STYLES, LOG_IN_FIRST):
+            self.page(self.template, TITLE, STYLES, self.scripts)
 
 
 class ProjectorPage(TeacherPage):

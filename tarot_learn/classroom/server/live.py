@@ -18,14 +18,13 @@ intents, and each seat's view differs.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from jupyter_server.base.websocket import WebSocketMixin
 from tornado import web, websocket
 
 from tarot_learn.classroom.model import keys
-from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler, PerClass
 from tarot_learn.classroom.server.classroom import TEACHER_TOPICS, TOPICS
 from tarot_learn.classroom.server.guard import send_at_once
 from tarot_learn.classroom.model.pace import Budget
@@ -38,15 +37,12 @@ LISTEN_ONLY = 1008        # the close code of a socket that sent something (WebS
 # losing it; a script reopening the sockets the server closes is held to this pace.
 OPENS_PER_SECOND = 5
 
-_OPENS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
+_OPENS: PerClass[Budget] = PerClass(lambda _: Budget(OPENS_PER_SECOND))
 
 
 def opens_of(classroom: Any) -> Budget:
     """The one budget of live socket openings of a class, per browser."""
-    got = _OPENS.get(classroom)
-    if got is None:
-        got = _OPENS[classroom] = Budget(OPENS_PER_SECOND)
-    return got
+    return _OPENS.of(classroom)
 
 
 class LiveSocket(WebSocketMixin, websocket.WebSocketHandler, ClassHandler):

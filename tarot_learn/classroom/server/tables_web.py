@@ -23,7 +23,6 @@ to its seat with no key.  Players and spectators chat over the same socket
 from __future__ import annotations
 
 import json
-import weakref
 from typing import Any
 
 from jupyter_server.base.websocket import WebSocketMixin
@@ -37,7 +36,7 @@ from tarot_learn.classroom.model.hall import seat_view
 from tarot_learn.classroom.model.levels import BADGES
 from tarot_learn.classroom.model.names import MAX_NAME
 from tarot_learn.classroom.server import card_images
-from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler
+from tarot_learn.classroom.server.base import MAX_BODY, ClassHandler, PerClass
 from tarot_learn.classroom.server.dashboard_web import roster_name
 from tarot_learn.classroom.server.guard import REFUSED, send_at_once
 from tarot_learn.classroom.server.robot_pace import NotReady, deferring, play_robots, think_ahead
@@ -57,54 +56,34 @@ ADVICE_SETTING = "tarot_learn_table_advice"   # tornado setting: the launcher's 
 TOO_MANY_CODES = "too many codes tried: wait a few seconds, then type it again"
 
 
-_BUDGETS: "weakref.WeakKeyDictionary[Any, Budget]" = weakref.WeakKeyDictionary()
+_BUDGETS: PerClass[Budget] = PerClass(lambda _: Budget(RATE))
+_FLOODS: PerClass[FloodWatch] = PerClass(lambda _: FloodWatch(RATE, FLOOD_TIMES, FLOOD_SECONDS))
+_CHATS: PerClass[Chat] = PerClass(lambda classroom: Chat(classroom.hall.store))
+# Invitation codes tried: per browser five in a row, then one every two seconds; for the whole
+# class twenty in a row, then two a second.
+_CODE_TRIES: PerClass[tuple[Pace, Pace]] = PerClass(lambda _: (Pace(every=2.0, burst=5), Pace(every=0.5, burst=20)))
 
 
 def budget_of(classroom: Any) -> Budget:
     """The one message budget of a class (every table socket of every browser)."""
-    got = _BUDGETS.get(classroom)
-    if got is None:
-        got = _BUDGETS[classroom] = Budget(RATE)
-    return got
-
-
-_FLOODS: "weakref.WeakKeyDictionary[Any, FloodWatch]" = weakref.WeakKeyDictionary()
+    return _BUDGETS.of(classroom)
 
 
 def flood_of(classroom: Any) -> FloodWatch:
     """Which browsers of a class flood its table sockets."""
-    got = _FLOODS.get(classroom)
-    if got is None:
-        got = _FLOODS[classroom] = FloodWatch(RATE, FLOOD_TIMES, FLOOD_SECONDS)
-    return got
-
-
-_CHATS: "weakref.WeakKeyDictionary[Any, Chat]" = weakref.WeakKeyDictionary()
-_CODE_TRIES: "weakref.WeakKeyDictionary[Any, tuple[Pace, Pace]]" = weakref.WeakKeyDictionary()
+    return _FLOODS.of(classroom)
 
 
 def chat_of(classroom: Any) -> Chat:
     """The chat of a class's tables (one per class, over its store)."""
-    got = _CHATS.get(classroom)
-    if got is None:
-        got = _CHATS[classroom] = Chat(classroom.hall.store)
-    return got
-
-
-def code_tries_of(classroom: Any) -> tuple[Pace, Pace]:
-    """Invitation codes tried: per browser five in a row, then one every two seconds; for the whole
-    class twenty in a row, then two a second."""
-    got = _CODE_TRIES.get(classroom)
-    if got is None:
-        got = _CODE_TRIES[classroom] = (Pace(every=2.0, burst=5), Pace(every=0.5, burst=20))
-    return got
+    return _CHATS.of(classroom)
 
 
 def code_wait(classroom: Any, who: str) -> float:
     """Seconds ``who`` must wait before its next invitation code is checked (0: checked now, and
     counted).  A student who makes a fresh browser identity every few tries still meets the class's
     limit, so 24 million codes stay out of reach while a room of students types theirs at once."""
-    per_browser, whole_class = code_tries_of(classroom)
+    per_browser, whole_class = _CODE_TRIES.of(classroom)
     return per_browser.wait(who) or whole_class.wait("class")
 
 
