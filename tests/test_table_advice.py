@@ -110,7 +110,7 @@ class AdviceServer(ClassServer):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = AdviceServer(tmp_path_factory.mktemp("advice") / "class", free_port(9400, 9499))
+    s = AdviceServer(tmp_path_factory.mktemp("advice") / "class", free_port())
     try:
         s.start()
         yield s

@@ -22,7 +22,7 @@ SCRIPT = "<script>document.title='owned'</script><img src=x onerror=\"alert(1)\"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = ClassServer(tmp_path_factory.mktemp("chat") / "class", free_port(9400, 9499))
+    s = ClassServer(tmp_path_factory.mktemp("chat") / "class", free_port())
     try:
         s.start()
         yield s

@@ -19,7 +19,7 @@ from tarot_learn.classroom.server.tables_web import FLOOD_TIMES, RATE
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = ClassServer(tmp_path_factory.mktemp("tables") / "class", free_port(9300, 9399))
+    s = ClassServer(tmp_path_factory.mktemp("tables") / "class", free_port())
     try:
         s.start()
         yield s
