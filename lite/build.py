@@ -57,9 +57,24 @@ KERNEL_SHIMS = ("piplite", "pyodide_kernel", "ipykernel")   # shipped by the pyo
 # own instead; in jedi, its type stubs of
 # third-party packages, none of which is in the site (4,800 of its 5,600 files: they took most of the
 # kernel's package install time, and jedi reads them only for those packages).
+# In IPython, its terminal (the modules that import prompt_toolkit, which is not in the site: only
+# its input hooks and magics, which the kernel imports, stay) and its Sphinx directives.
 BROWSER_NEVER_READS = ("tarot_learn/classroom/jupyter_data/", "tarot_learn/classroom/server/",
                        "tarot_learn/render/fonts/", "tarot_learn/_data/images/",
-                       "jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
+                       "jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/",
+                       *(f"IPython/terminal/{m}" for m in ("debugger.py", "embed.py", "interactiveshell.py",
+                                                           "ipapp.py", "prompts.py", "ptutils.py", "shortcuts/")),
+                       "IPython/sphinxext/")
+# In every wheel: test suites, data files installed beside Python (the widgets' JupyterLab halves,
+# which the site serves from its own extensions/ folder, manual pages), the browser halves a wheel
+# carries inside its package, and software bills of materials.
+NEVER_READ_IN_ANY_WHEEL = re.compile(r"^(?:[^/]+\.data/|[^/]+\.dist-info/sboms/"
+                                     r"|(?:.+?/)?(?:tests?|labextension|nbextension)/)")
+# Pyodide's standard library, less what a browser cannot run: processes (no fork there), servers
+# and mail or file-transfer clients (a page opens no socket).  Each is imported only inside the
+# functions that use it (logging's SMTP handler, urllib's FTP), never when a lesson runs.
+STDLIB_NEVER_READ = ("multiprocessing/", "xmlrpc/", "wsgiref/", "http/server.py", "imaplib.py", "mailbox.py",
+                     "smtplib.py", "poplib.py", "ftplib.py")
 
 # Pygments' lexers are 1.7 MB of its 2.1 MB wheel, and the kernel colours only Python (tracebacks, ``??``)
 # with them; JupyterLab colours the notebook's code in the page itself.  The site keeps Python's lexers
@@ -70,6 +85,17 @@ PYGMENTS_LEXERS_KEPT = frozenset({
     "_luau_builtins", "_php_builtins", "_scheme_builtins",
     "actionscript", "agile", "css", "d", "data", "factor", "html", "iolang", "javascript", "jvm", "lilypond",
     "lisp", "markup", "perl", "php", "python", "ruby", "scripting", "shell", "special", "tcl", "web", "webmisc"})
+
+# Loaded only when asked for: jedi (and parso, which only it reads) serve IPython's Tab completion
+# alone, 1.5 MB the kernel downloaded and unpacked at every start.  They stay in the site's lock, out
+# of IPython's dependencies and of the packages loaded at start; IPython completes with its own
+# completer, and ``%pip install jedi`` (or a cell that imports it) loads them from the site.
+ON_DEMAND = frozenset({"jedi", "parso"})
+# JupyterLite's kernel (0.8.6) installs jedi when its worker starts and turns IPython's jedi
+# completion on whether or not jedi is there (then every Tab completion fails): the site drops both.
+WORKER_INSTALLS = ('["ipykernel","comm","pyodide-kernel","jedi","ipython"]',
+                   '["ipykernel","comm","pyodide-kernel","ipython"]')
+KERNEL_FORCES_JEDI = ("pyodide_kernel/interpreter.py", "        self.Completer.use_jedi = True\n")
 
 # The card art's zips (12 sizes, 8 MB) travel beside the wheels instead (static/pyodide/art/), and the
 # kernel fetches a size the first time it draws it (tarot_learn/render/siteart.py): a lesson uses two
@@ -83,6 +109,15 @@ def lexers_left_out(wheels: list[Path]) -> tuple[str, ...]:
     with zipfile.ZipFile(wheel) as zf:
         return tuple(n for n in zf.namelist() if n.startswith("pygments/lexers/") and n.count("/") == 2
                      and n.endswith(".py") and n[len("pygments/lexers/"):-3] not in PYGMENTS_LEXERS_KEPT)
+
+
+def never_read(wheels: list[Path]) -> tuple[str, ...]:
+    """The folders of ``wheels`` that :data:`NEVER_READ_IN_ANY_WHEEL` matches, as prefixes."""
+    found = set()
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            found.update(m.group(0) for n in zf.namelist() if (m := NEVER_READ_IN_ANY_WHEEL.match(n)))
+    return tuple(sorted(found))
 
 
 def run(*cmd: str | Path, cwd: Path = ROOT, env: dict | None = None) -> None:
@@ -143,6 +178,30 @@ def shim_wheels() -> list[Path]:
     return sorted(w for w in share.glob("*.whl") if w.name.split("-")[0] in KERNEL_SHIMS)
 
 
+def kernel_keeps_ipythons_completer(wheels: list[Path], cache: Path) -> list[Path]:
+    """``wheels`` with the pyodide kernel's own wheel rewritten so that IPython picks its completer
+    itself (jedi when it is loaded, its own otherwise): see :data:`KERNEL_FORCES_JEDI`."""
+    name, line = KERNEL_FORCES_JEDI
+    folder = cache / "kernel-shim"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    out = []
+    for wheel in wheels:
+        if not wheel.name.startswith("pyodide_kernel-"):
+            out.append(wheel)
+            continue
+        with zipfile.ZipFile(wheel) as zf, zipfile.ZipFile(folder / wheel.name, "w", zipfile.ZIP_DEFLATED) as new:
+            for info in zf.infolist():
+                data = zf.read(info)
+                if info.filename == name:
+                    if line.encode() not in data:
+                        raise SystemExit(f"{wheel.name}: {name} changed (not found: {line.strip()})")
+                    data = data.replace(line.encode(), b"")
+                new.writestr(info, data)
+        out.append(folder / wheel.name)
+    return out
+
+
 def lock_entry(wheel: Path, names: set[str]) -> tuple[str, dict]:
     """One package of pyodide-lock.json, read from the wheel itself."""
     with zipfile.ZipFile(wheel) as zf:
@@ -158,6 +217,8 @@ def lock_entry(wheel: Path, names: set[str]) -> tuple[str, dict]:
                 and canonicalize_name(req.name) in names:
             depends.add(canonicalize_name(req.name))
     name = canonicalize_name(meta["Name"])
+    if name not in ON_DEMAND:
+        depends -= ON_DEMAND
     return name, {"name": name, "version": meta["Version"], "file_name": wheel.name, "install_dir": "site",
                   "sha256": sha256(wheel), "package_type": "package", "imports": tops,
                   "depends": sorted(depends), "unvendored_tests": False, "shared_library": False}
@@ -187,10 +248,11 @@ def make_pyodide(site_src: Path, core: Path, wheels: list[Path]) -> list[str]:
 
 
 def write_config(site_src: Path, packages: list[str]) -> None:
-    """jupyter-lite.json: every lock package loaded at kernel start, PyPI never asked."""
+    """jupyter-lite.json: every lock package but :data:`ON_DEMAND` loaded at kernel start, PyPI
+    never asked."""
     config = json.loads((LITE / "jupyter-lite.json").read_text())
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    kernel["loadPyodideOptions"]["packages"] = packages
+    kernel["loadPyodideOptions"]["packages"] = [p for p in packages if p not in ON_DEMAND]
     (site_src / "jupyter-lite.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
     shutil.copyfile(LITE / "jupyter_lite_config.json", site_src / "jupyter_lite_config.json")
 
@@ -289,6 +351,20 @@ def offline_after_a_visit(out: Path) -> None:
     worker.write_text(code, encoding="utf-8")
 
 
+def worker_leaves_jedi(out: Path) -> None:
+    """The kernel's worker installs what the page's settings list at start, not jedi as well."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    old, new = WORKER_INSTALLS
+    changed = []
+    for script in sorted(static.glob("*.js")):
+        code = script.read_text(encoding="utf-8")
+        if old in code:
+            script.write_text(code.replace(old, new), encoding="utf-8")
+            changed.append(script.name)
+    if not any(name.startswith("comlink.worker.") for name in changed):
+        raise SystemExit(f"{static}: the Pyodide kernel's worker changed (not found: {old})")
+
+
 # What the site is made of: a change to any of these files rebuilds it (make lite), nothing else does.
 INPUTS = ("lite", "tarot_learn", "notebooks", "seeds", "results", "images/lessons", "images/cheatsheet_*.pdf",
           "pyproject.toml", "setup.py", "MANIFEST.in")
@@ -314,10 +390,11 @@ def build(out: Path, cache: Path) -> None:
     site_src = cache / "site-src"
     site_src.mkdir(exist_ok=True)
     core = fetch_pyodide(cache)
-    compile_stdlib(core, cache, SOURCE_DATE_EPOCH)
+    compile_stdlib(core, cache, SOURCE_DATE_EPOCH, STDLIB_NEVER_READ)
     fetched = fetch_wheels(cache)
-    wheels = compile_wheels(fetched + shim_wheels(), core, cache, SOURCE_DATE_EPOCH,
-                           BROWSER_NEVER_READS + (ART_ZIPS,) + lexers_left_out(fetched))
+    shims = kernel_keeps_ipythons_completer(shim_wheels(), cache)
+    wheels = compile_wheels(fetched + shims, core, cache, SOURCE_DATE_EPOCH,
+                           BROWSER_NEVER_READS + (ART_ZIPS,) + lexers_left_out(fetched) + never_read(fetched))
     packages = make_pyodide(site_src, core, wheels)
     write_config(site_src, packages)
     files = lessons(site_src)
@@ -336,6 +413,7 @@ def build(out: Path, cache: Path) -> None:
     date_files(out, files)
     show_progress(out)
     offline_after_a_visit(out)
+    worker_leaves_jedi(out)
     manifest = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*")) if p.is_file()}
     (out / "SHA256SUMS").write_text("".join(f"{h}  {n}\n" for n, h in manifest.items()))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

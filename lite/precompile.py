@@ -49,14 +49,15 @@ def compile_wheels(wheels: list[Path], core: Path, scratch: Path, epoch: str,
     return rebuilt
 
 
-def compile_stdlib(core: Path, scratch: Path, epoch: str) -> None:
+def compile_stdlib(core: Path, scratch: Path, epoch: str, leave_out: tuple[str, ...] = ()) -> None:
     """Rewrites ``core/python_stdlib.zip`` (the standard library the page mounts, shipped as source)
-    with each module's bytecode in place of its source, entries in their order, dated ``epoch``."""
+    with each module's bytecode in place of its source, entries in their order, dated ``epoch``,
+    without the modules and folders ``leave_out`` names (``"xmlrpc/"``, ``"imaplib.py"``)."""
     archive, folder = core / "python_stdlib.zip", scratch / "stdlib"
     shutil.rmtree(folder, ignore_errors=True)
     with zipfile.ZipFile(archive) as zf:
-        names = zf.namelist()
-        zf.extractall(folder)
+        names = [n for n in zf.namelist() if not n.startswith(leave_out)]
+        zf.extractall(folder, names)
     _node(core, folder, "", "stdlib")
     stamp = time.gmtime(int(epoch))[:6]
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:

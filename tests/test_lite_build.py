@@ -33,7 +33,7 @@ def test_site_holds_every_lesson_and_a_kernel_with_tarot_learn(site: Path) -> No
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["loadPyodideOptions"]["packages"] == sorted(packages)
+    assert kernel["loadPyodideOptions"]["packages"] == sorted(set(packages) - {"jedi", "parso"})
     assert kernel["pyodideUrl"].startswith("./"), "Pyodide comes from the site itself"
     names = {e["name"] for e in config["federated_extensions"]}
     assert {"@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension"} <= names
@@ -91,6 +91,50 @@ def test_the_site_leaves_out_what_the_browser_never_reads(site: Path) -> None:
     assert not [n for n, e in lock.items() if {"prompt-toolkit", "wcwidth"} & set(e["depends"])]
     sheets = sorted(p.name for p in (site / "files/cheatsheets").glob("*.pdf"))
     assert sheets == sorted(p.name for p in (ROOT / "images").glob("cheatsheet_*.pdf")) and len(sheets) == 4
+
+
+def test_jedi_is_loaded_only_when_asked_for(site: Path) -> None:
+    """jedi and parso (Tab completion's, 1.5 MB) stay in the site's lock but out of the kernel's
+    start: no package loaded at start depends on them, the kernel's worker does not install jedi,
+    and the kernel leaves IPython to pick its completer (its own while jedi is absent)."""
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())["packages"]
+    assert lock["jedi"]["depends"] == ["parso"] and "parso" in lock
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    start = kernel["loadPyodideOptions"]["packages"]
+    assert not {"jedi", "parso"} & set(start)
+    assert not [n for n in start if {"jedi", "parso"} & set(lock[n]["depends"])]
+    static = site / "extensions/@jupyterlite/pyodide-kernel-extension/static"
+    workers = sorted(static.glob("*.worker.*.js"))
+    assert workers and all('"pyodide-kernel","ipython"]' in w.read_text(encoding="utf-8") for w in workers)
+    assert not [w.name for w in static.glob("*.js") if '"jedi"' in w.read_text(encoding="utf-8")]
+    with zipfile.ZipFile(next((site / "static/pyodide").glob("pyodide_kernel-*.whl"))) as zf:
+        shell = zf.read("pyodide_kernel/interpreter.pyc")
+    assert b"use_jedi" not in shell and b"CustomHistoryManager" in shell, "the kernel's shell, compiled, without it"
+
+
+def test_wheels_and_standard_library_leave_out_what_no_browser_runs(site: Path) -> None:
+    """Test suites, data files, the widgets' browser halves inside their wheels (the site serves
+    them itself), IPython's terminal, and the standard library's processes, servers and mail
+    clients are not in the site; what the kernel imports at start is."""
+    found = []
+    for wheel in (site / "static/pyodide").glob("*.whl"):
+        with zipfile.ZipFile(wheel) as zf:
+            found += [f"{wheel.name}: {n}" for n in zf.namelist() if "/tests/" in n or "/test/" in n
+                      or n.split("/")[0].endswith(".data") or "/labextension/" in n or "/sboms/" in n]
+    assert found == []
+    with zipfile.ZipFile(next((site / "static/pyodide").glob("ipython-*.whl"))) as zf:
+        names = set(zf.namelist())
+    assert "IPython/terminal/pt_inputhooks/__init__.pyc" in names and "IPython/terminal/magics.pyc" in names
+    assert "IPython/terminal/interactiveshell.pyc" not in names and "IPython/core/completer.pyc" in names
+    with zipfile.ZipFile(next((site / "static/pyodide").glob("anywidget-*.whl"))) as zf:
+        assert "anywidget/__init__.pyc" in zf.namelist()
+    assert (site / "extensions/anywidget/package.json").is_file(), "the page's half of anywidget"
+    with zipfile.ZipFile(site / "static/pyodide/python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    assert not [n for n in names if n.startswith(("multiprocessing/", "xmlrpc/", "wsgiref/", "imaplib", "smtplib"))]
+    assert {"socketserver.pyc", "logging/config.pyc", "http/client.pyc", "email/parser.pyc", "pydoc.pyc",
+            "_pyrepl/pager.pyc", "concurrent/futures/__init__.pyc"} <= names
 
 
 def test_pygments_keeps_the_lexers_the_kernel_colours_python_with_and_what_they_import(site: Path) -> None:

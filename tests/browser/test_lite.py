@@ -124,6 +124,19 @@ def test_lessons_00_and_04_run_in_the_page(page, lite_server, requests_seen):
     # Every picture among the lesson's outputs decoded (the trumps' sheet, the card): none reached
     # the page as data it cannot show.
     assert page.evaluate(BROKEN_PICTURES) == []
+    # Tab completes with IPython's own completer (jedi is loaded only when asked for).
+    page.locator(f"{SHOWN} .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type("import tarot_le")
+    page.keyboard.press("Tab")
+    page.wait_for_function(     # offered in the completer's list, or put in the cell when it is the only one
+        """(shown) => [...document.querySelectorAll('.jp-Completer:not(.lm-mod-hidden)')]
+                          .some(c => c.textContent.includes('tarot_learn'))
+                      || [...document.querySelectorAll(shown + ' .jp-Cell .cm-content')]
+                          .some(c => c.textContent.includes('import tarot_learn'))""", arg=SHOWN, timeout=60_000)
+    page.keyboard.press("Escape")
     # Lesson 04 in the same page: the board of the whole game, the positions drawn without Pillow.
     open_lesson(page, lite_server, "04_tarot_solitaire.ipynb")
     assert page.locator(".jp-NotebookPanel").count() == 1, "the site reopened lesson 00 beside 04"
