@@ -11,7 +11,7 @@ from tarot_learn.games.french_tarot.bots import HeuristicBot, RandomBot, Seen, f
 from tarot_learn.games.french_tarot.simulate import simulate
 from tarot_learn.games.french_tarot.state import FrenchTarot
 from tarot_learn.games.french_tarot.strong import StrongBot, call_scores, discard_scores, evaluate
-from tarot_learn.games.french_tarot.worlds import HIDDEN, knowledge, revealed, sample
+from tarot_learn.games.french_tarot.worlds import HIDDEN, World, bids_agreeing, knowledge, revealed, sample
 from tarot_learn.deals import Rng
 
 SMALL = {"worlds": 3, "playouts": 12}
@@ -205,3 +205,68 @@ def test_the_call_and_discard_searches_answer_only_their_phase():
         call_scores(seen)
     with pytest.raises(OptionError, match="a taker that is to lay cards aside"):
         discard_scores(seen)
+
+
+def test_five_player_twin_positions_get_the_same_card():
+    """Five players: same observation, different hidden cards (two defenders' hands swapped, the
+    called card's holder and the taker kept), same seed: the same card and the same scores."""
+    checked = 0
+    for seed in (4, 6, 9, 13):
+        for state, seat, seen in card_turns(seed, 5):
+            keep = {seat, state.taker, state.partner}
+            others = [s for s in range(5) if s not in keep]
+            pairs = [(a, b) for a in others for b in others if a < b
+                     and len(state.hands[a]) == len(state.hands[b]) and state.hands[a] != state.hands[b]]
+            if not pairs or len(state.tricks) < 2:
+                continue
+            a, b = pairs[0]
+            twin = replay(seed, len(state.moves), 5)
+            twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+            if twin.observation(seat) != state.observation(seat):
+                continue                 # the swap showed through a void: not a twin
+            bot = StrongBot(seed=9, **BOT)
+            assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
+            seen_twin = Seen.from_observation(twin.observation(seat))
+            assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
+            checked += 1
+            break
+    assert checked >= 3
+
+
+def test_five_player_worlds_agree_with_the_bids_and_the_call():
+    """With five players the true deal agrees with every club robot's bid, and a defender's worlds
+    put the called card in the taker's hand only when no other hand has room for it."""
+    club = HeuristicBot()
+    checked = 0
+    for seed in (4, 6, 9):
+        for state, seat, seen in card_turns(seed, 5):
+            dog_taken = state.contract <= R.GARDE
+            hidden = [c for c in state.discard if c < R.EXCUSE] if dog_taken else state.dog
+            truth = World([list(h) for h in state.hands], sorted(hidden))
+            agreed, asked = bids_agreeing(seen, truth, club.bid)
+            assert agreed == asked == 4
+            know = knowledge(seen)
+            if seen.partner is None and seat != state.taker and seen.called not in seen.played:
+                assert know.avoid == ((seen.called, know.slots.index(state.taker)),)
+                rng = Rng(seed)
+                for _ in range(20):
+                    assert seen.called not in sample(know, rng).hands[state.taker]
+                checked += 1
+            else:
+                assert know.avoid == ()
+    assert checked >= 10
+    four = next(card_turns(3, 4))[2]
+    assert knowledge(four).avoid == ()
+
+
+def test_the_bidding_search_answers_five_players():
+    """Five players: each bid is scored, the taker of each world calls a card as the club robot."""
+    from tarot_learn.games.french_tarot.strong import bid_scores
+
+    found = first_turn(2, 5, "bidding")
+    assert found is not None
+    state, seat = found
+    seen = Seen.from_observation(state.observation(seat))
+    scores = bid_scores(seen, seed=1, worlds=4)
+    assert sorted(scores) == sorted(a[1] for a in seen.legal)
+    assert all(len(v) == 4 for v in scores.values()) and scores[R.PASS] != scores[R.GARDE]

@@ -18,14 +18,14 @@ unseen cards once, at random, in a way that respects all of them.  Standard libr
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ...deals import Rng
 from . import rules as R
 from .bots import Seen
 from .rules import EXCUSE
 
-__all__ = ["Knowledge", "World", "knowledge", "sample", "revealed"]
+__all__ = ["Knowledge", "World", "knowledge", "sample", "revealed", "bids_agreeing"]
 
 _NO_CEILING = R.TWENTY_ONE
 
@@ -36,7 +36,10 @@ class Knowledge(NamedTuple):
     ``slots`` are the other seats then, last, the hidden pile (the dog left apart, or the part of
     the discard laid face down); ``capacity[i]`` is how many unseen cards slot ``i`` holds;
     ``allowed[c]`` the slots card ``c`` may be in; ``fixed`` the cards whose slot is known
-    (a poignée's trumps not yet played, the called king in a partner's hand).
+    (a poignée's trumps not yet played, the called king in a partner's hand); ``avoid`` the
+    (card, slot) pairs to leave out when the card has room elsewhere: with five players the taker
+    calls a card it lacks (calling its own is playing alone), so the called card goes to the taker
+    only when nowhere else fits.
     """
 
     seat: int
@@ -47,6 +50,7 @@ class Knowledge(NamedTuple):
     unseen: tuple[int, ...]
     allowed: dict[int, tuple[int, ...]]
     fixed: tuple[tuple[int, int], ...]
+    avoid: tuple[tuple[int, int], ...] = ()
 
 
 class World(NamedTuple):
@@ -136,8 +140,12 @@ def knowledge(seen: Seen) -> Knowledge:
         if hidden_size and (not dog_taken or (c < EXCUSE and c not in R.KINGS)):
             slots.append(len(others))
         allowed[c] = tuple(slots)
+    avoid: tuple[tuple[int, int], ...] = ()
+    if n == 5 and seen.partner is None and me != taker and seen.called in allowed \
+            and seen.called not in dog_shown:
+        avoid = ((seen.called, others.index(taker)),)
     return Knowledge(me, n, tuple(seen.hand), tuple(others) + (HIDDEN,), tuple(capacity), unseen,
-                     allowed, tuple(fixed))
+                     allowed, tuple(fixed), avoid)
 
 
 def sample(know: Knowledge, rng: Rng) -> World:
@@ -150,8 +158,13 @@ def sample(know: Knowledge, rng: Rng) -> World:
     order = list(know.unseen)
     rng.shuffle(order)
     order.sort(key=lambda c: len(know.allowed[c]))          # the most constrained first
+    avoid = dict(know.avoid)
+    if avoid:                                                # placed first, while every slot has room
+        order.sort(key=lambda c: c not in avoid)
     for c in order:
         opts = [i for i in know.allowed[c] if len(members[i]) < cap[i]]
+        if c in avoid and len(opts) > 1:
+            opts = [i for i in opts if i != avoid[c]]
         if opts:
             members[opts[rng.below(len(opts))]].append(c)
         elif not _make_room(c, know.allowed, members, cap):
@@ -186,3 +199,31 @@ def _make_room(card: int, allowed: dict[int, tuple[int, ...]], members: list[lis
                     came[t] = (slot, d)
                     queue.append(t)
     return False
+
+
+def bids_agreeing(seen: Seen, world: World, bid: Callable[[Seen], int]) -> tuple[int, int]:
+    """How many of the other seats' bids ``bid`` (a robot's way of bidding) would have made with
+    their hands of ``world`` as dealt (the cards they hold and have played; the taker's also those
+    it laid aside, less the dog it took), out of how many: a world where the passers hold the
+    taker's hand is unlikely even when the play has not ruled it out."""
+    n, taker = seen.players, seen.taker
+    played: list[list[int]] = [[] for _ in range(n)]
+    rounds = [(lead, cards) for lead, cards, _ in seen.tricks] + [(seen.leader, tuple(seen.trick))]
+    for lead, cards in rounds:
+        for i, c in enumerate(cards):
+            played[(lead + i) % n].append(c)
+    probe = Seen()
+    probe.phase, probe.players, probe.dealer = "bidding", n, seen.dealer
+    agreed = asked = 0
+    for i, made in enumerate(seen.bids):
+        s = (seen.dealer + 1 + i) % n
+        if s == seen.seat:
+            continue
+        hand = world.hands[s] + played[s]
+        if s == taker and seen.contract <= R.GARDE:
+            aside = world.hidden + [c for c in seen.discard if c > EXCUSE]
+            hand = [c for c in hand + aside if c not in seen.dog]
+        probe.seat, probe.hand, probe.bids = s, sorted(hand), seen.bids[:i]
+        asked += 1
+        agreed += bid(probe) == made
+    return agreed, asked
