@@ -62,7 +62,7 @@ async ([kernel, markup]) => {
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("injection") / "class"
     ChallengeBook(ClassStore(folder)).create(GAME, OPTIONS, deal=str(SEED), minutes=60)
-    s = ClassServer(folder, free_port(9400, 9499))
+    s = ClassServer(folder, free_port())
     try:
         s.start()
         yield s

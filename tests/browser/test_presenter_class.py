@@ -21,7 +21,7 @@ from tarot_learn.classroom.model.store import ClassStore
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = ClassServer(tmp_path_factory.mktemp("presenter-class") / "class", free_port(9250, 9299))
+    s = ClassServer(tmp_path_factory.mktemp("presenter-class") / "class", free_port())
     try:
         s.start()
         yield s

@@ -23,7 +23,7 @@ IMAGE = "<img src=x onerror=\"window.__owned = 2\">"
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    s = ClassServer(tmp_path_factory.mktemp("chat-browser") / "class", free_port(9500, 9599))
+    s = ClassServer(tmp_path_factory.mktemp("chat-browser") / "class", free_port())
     try:
         s.start()
         yield s
