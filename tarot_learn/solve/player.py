@@ -35,17 +35,13 @@ from collections import Counter
 from typing import Any
 
 from ..core import Move, State
-from .adapters import adapter_for
 from .circles import circling_moves
-from .plans import Plan, recall, remember
+from .plans import Plan, recall, remember, shorten
 from .result import SolveError
 from .search import check_budget, solve
+from .vote import CANDIDATES, elect, in_search_order, turns_up
 
 __all__ = ["hint", "can_still_win", "determinize"]
-
-# Moves tried in turn when a made-up deal's solution starts with a move that goes round in a circle.
-ALTERNATIVES = 3
-
 
 def determinize(state: State, rng: random.Random) -> State:
     """A copy of ``state`` with the cards its player cannot know dealt at random into their
@@ -97,67 +93,28 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
     if len(allowed) <= 1:
         remember(state, plans)          # kept across a forced move too
         return allowed[0] if allowed else None
-    fallback: Move | None = None
-    if not plans:
-        plans, fallback = _search(state, allowed, deals, random.Random(seed), states, seconds, start)
-    if plans:
-        remember(state, plans)
-        return Counter(p.line[0] for p in plans).most_common(1)[0][0]
-    return fallback if fallback is not None else allowed[0]
+    favourite = Counter(p.line[0] for p in plans).most_common(1)[0][0] if plans else None
+    if favourite is not None and not turns_up(next(p for p in plans if p.line[0] == favourite).made_up,
+                                              favourite):
+        return _go_on(state, plans, favourite, allowed)     # nothing new to learn: the line goes on
+    rng = random.Random(seed)
+    worlds = [determinize(state, rng) for _ in range(deals)]
+    # Time for each search: the vote makes at most one per made-up deal and candidate.
+    each = seconds * 0.85 / (deals * CANDIDATES)
+    move, plans = elect(worlds, allowed, favourite, states, each, start + seconds * 0.9)
+    if move is not None:
+        return _go_on(state, plans, move, allowed)
+    remember(state, plans)
+    return favourite or in_search_order(worlds[0], allowed)[0]
 
 
-def _search(state: State, allowed: list[Move], deals: int, rng: random.Random, states: int | None,
-            seconds: float, start: float) -> tuple[list[Plan], Move | None]:
-    """The plans found for ``deals`` made-up deals of ``state`` within the time left, and the
-    move the search's ordering puts first on the first of them (for when none is solved)."""
-    plans: list[Plan] = []
-    fallback: Move | None = None
-    # Leave a margin for copying and voting so the whole call stays inside ``seconds``.
-    share = seconds * 0.85 / deals
-    for _ in range(deals):
-        left = seconds * 0.9 - (time.perf_counter() - start)
-        if left <= 0.005:
-            break
-        made_up = determinize(state, rng)
-        if fallback is None:
-            fallback = _in_search_order(made_up, allowed)[0]
-        plan = _winning_plan(made_up, allowed, states, min(share, left))
-        if plan is not None:
-            plans.append(plan)
-    return plans, fallback
-
-
-def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
-    """``allowed`` with the first moves of the search's steps from ``made_up`` first, in its order."""
-    out: list[Move] = []
-    for step in adapter_for(made_up).expand():
-        if step and step[0] in allowed and step[0] not in out:
-            out.append(step[0])
-    return out + [m for m in allowed if m not in out]
-
-
-def _winning_plan(made_up: State, allowed: list[Move], states: int | None, seconds: float) -> Plan | None:
-    """A line found to win ``made_up`` that starts with a move among ``allowed``; ``None`` when
-    the budget finds none.  A solution that starts with a move left out is not used: the first
-    ``ALTERNATIVES`` allowed moves are tried instead, in the search's order, with half the time
-    left each (and the same positions as the first search): a hint that has to search several
-    times for every move it proposes costs more than it helps."""
-    start = time.perf_counter()
-    r = solve(made_up, states=states, seconds=seconds)
-    if not r.solved or not r.moves:
-        return None
-    if r.moves[0] in allowed:
-        return Plan(made_up, r.moves)
-    for move in _in_search_order(made_up, allowed)[:ALTERNATIVES]:
-        left = seconds - (time.perf_counter() - start)
-        if left <= 0.002:
-            return None
-        after = made_up.copy()
-        after.push(move)
-        r = solve(after, states=states, seconds=left / 2)
-        if r.solved:
-            return Plan(made_up, (move,) + r.moves)
-    return None
+def _go_on(state: State, plans: list[Plan], move: Move, allowed: list[Move]) -> Move:
+    """The move that goes on with the first of ``plans`` starting with ``move``, shortened
+    (``plans.shorten``); the plans that start with it are kept for the next hint."""
+    first = shorten(next(p for p in plans if p.line[0] == move), allowed)
+    kept = [first] + [p for p in plans if p.line[0] == first.line[0] and p.made_up is not first.made_up]
+    remember(state, kept)
+    return first.line[0]
 
 
 def can_still_win(state: State, states: int | None = 200_000, seconds: float | None = 2.0) -> bool | None:
