@@ -1,26 +1,32 @@
 """Player mode: hints that never look at hidden cards, and "can this still be won?".
 
-**How a hint is chosen (determinization).**  A player knows every face-up card and how many cards
-lie face down, but not which; once the stock has been turned over (a redeal made), every stock
-card has passed through the waste, face up, so the stock is known too.  The hint deals the unseen
-cards (face-down column cards, the stock until it is known, the reserve under its top card) at
-random into their places, several times over, solves each of those made-up positions with a small
-budget, and votes: the first move of each solution found counts one vote.  The real hidden cards
-are never read, so a hint cannot leak them; moves are compared by their text, which depends only
-on what is visible (piles and counts), so a move that wins a made-up deal is legal in the real one.
+**How a hint is chosen (determinization and a vote).**  A player knows every face-up card and
+how many cards lie face down, but not which; once the stock has been turned over (a redeal made),
+every stock card has passed through the waste, face up, so the stock is known too.  The hint deals
+the unseen cards (face-down column cards, the stock until it is known, the reserve under its top
+card) at random into their places, several times over, solves each of those made-up positions
+with a small budget, and puts the first moves of the winning lines to a vote (``vote.py``): the
+move that still wins the most made-up deals is proposed, one that shows a card first among equals.
+The real hidden cards are never read, so a hint cannot leak them; moves are compared by their
+text, which depends only on what is visible (piles and counts), so a move that wins a made-up deal
+is legal in the real one.
 
 **Hints lead somewhere.**  A move that returns to a position the game has been in, or a draw that
 completes a whole pass through the stock with nothing else played (``circles.py``), is never
-proposed: when a made-up deal's solution starts with one, the moves that remain are tried in the
-search's order, each followed by a search of its own, and the first that wins gets the vote.  When
-no made-up deal is solved in time, the hint falls back to the search's move ordering on a made-up
-deal (cards up first, then moves that turn a face-down card, then waste cards, ...), which is
-what a careful player would try.  When every legal move goes round in a circle there is no hint.
+proposed: it is not put to the vote, and when every line found starts with one, the search's own
+order gives the candidates.  When no made-up deal is solved in time, the hint falls back to the
+search's move ordering on a made-up deal (cards up first, then moves that turn a face-down card,
+then waste cards, ...), which is what a careful player would try.  When every legal move goes
+round in a circle there is no hint.
 
-**A hint keeps its lines** (``plans.py``): each made-up deal solved and the line that wins it
-are kept, and the next hint, after the move hinted, goes on with them (the made-up deal taking
-any card the move turned up) instead of searching afresh, which could pick another line each time
-and shuffle runs between columns for ever.  A fresh search is made only when no kept line goes on.
+**A hint keeps its lines** (``plans.py``): the made-up deals won by the move proposed and their
+winning lines are kept, and the next hint, after that move, goes on with them (the made-up deal
+taking any card the move turned up) instead of searching afresh, which could pick another line
+each time and shuffle runs between columns for ever.  A line goes on without a vote while its next
+move shows no card; a move that would show one is put to a fresh vote first, as the favourite
+that wins ties, so the line is kept while it wins in fresh made-up deals as often as any other
+move.  A line kept is cut short where one move reaches a position further along it
+(``plans.shorten``).
 
 ``can_still_win`` is different on purpose: it is the engine's answer to "is this position lost?"
 (KL-12, TS-15, AT-12), so it searches the true position, and it says ``False`` only when the
