@@ -6,7 +6,7 @@ every stock card has passed through the waste, face up, so the stock is known to
 the unseen cards (face-down column cards, the stock until it is known, the reserve under its top
 card) at random into their places, several times over, solves each of those made-up positions
 with a small budget, and puts the first moves of the winning lines to a vote (``vote.py``): the
-move that still wins the most made-up deals is proposed, one that shows a card first among equals.
+move that still wins the most made-up deals is proposed.
 The real hidden cards are never read, so a hint cannot leak them; moves are compared by their
 text, which depends only on what is visible (piles and counts), so a move that wins a made-up deal
 is legal in the real one.
