@@ -105,8 +105,12 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
         return _go_on(state, plans, favourite, allowed)     # nothing new to learn: the line goes on
     rng = random.Random(seed)
     worlds = [determinize(state, rng) for _ in range(deals)]
-    # Time for each search: the vote makes at most one per made-up deal and candidate.
-    each = seconds * 0.85 / (deals * CANDIDATES)
+    # Time for each search.  Given positions, a search stops at them long before the time is up on
+    # the compiled core, and the time only guards against a far slower machine: a share of it
+    # would cut a search's first dive (a twentieth of its time) short on a busy machine, and the
+    # hint would then depend on the machine's load.  Given only time, each search has its share:
+    # the vote makes at most one per made-up deal and candidate.
+    each = seconds * 0.9 if states is not None else seconds * 0.85 / (deals * CANDIDATES)
     move, plans = elect(worlds, allowed, favourite, states, each, start + seconds * 0.9)
     if move is not None:
         return _go_on(state, plans, move, allowed)
