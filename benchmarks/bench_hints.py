@@ -5,7 +5,8 @@ For each patience, deals from ``--first-seed`` on go to the solver first, throug
 run proves nothing again).  Each deal it wins is then played from the start by following
 ``solve.hint`` and nothing else, as a learner pressing Hint over and over would, with
 ``--hint-states`` positions per search of a made-up deal (a budget in positions: the same hints
-on a busy machine as on a quiet one; the board's is 0.5 s of wall time).  A game ends when it is
+on a busy machine as on a quiet one; 2,000 is the board's, ``widgets.board.HINT_STATES``, which
+also stops a hint after 0.5 s of wall time).  A game ends when it is
 won, when the hint has nothing to propose (every legal move goes round in a circle), when no card
 has gone up, turned face up or left the reserve in ``--no-progress`` moves (the hints wander), or
 after ``--max-moves`` moves.  Printed per patience: the share of solver-winnable deals won by

@@ -250,3 +250,60 @@ def test_a_hint_goes_on_with_the_line_it_found():
         elif state.down != [0] * len(state.down) and sum(state.down) < down[0]:
             ended += not carried
     assert went_on and ended
+
+
+def _hinted(game: str, seed: int, moves: int) -> list[Move]:
+    """The first ``moves`` moves hinted from a fresh deal, plans kept from one hint to the next."""
+    from tarot_learn.solve.plans import forget
+
+    forget()
+    state, played = games.new(game, seed=seed), []
+    for _ in range(moves):
+        played.append(hint(state, **BUDGET))
+        state.play(played[-1])
+    return played
+
+
+@pytest.mark.parametrize("game", ["tarot-solitaire", "klondike"])
+def test_twins_get_the_same_hints_with_the_plans_kept_along_a_game(game):
+    """After the same hinted moves (so the same plans kept from the hints before), a position and
+    its twin (the same to the player, other cards face down and in the stock) get the same hint."""
+    played = _hinted(game, 21, 12)
+    for k in range(1, len(played) + 1, 3):
+        answers = []
+        for twin in (False, True):
+            _hinted(game, 21, k - 1)           # the plans the earlier hints kept, made again
+            state = games.new(game, seed=21)
+            for move in played[:k - 1]:
+                state.play(move)
+            if twin:
+                other = determinize(state, random.Random(k))
+                other.history = list(state.history)
+                assert other.observation() == state.observation() and other.key() != state.key()
+                state = other
+            answers.append(hint(state, **BUDGET))
+        assert answers[0] == answers[1] == played[k - 1]
+
+
+def test_a_kept_line_that_wanders_is_cut_short():
+    """The Two of Cups taken to the Three of Swords by way of the Three of Wands: one move does it."""
+    from tarot_learn.solve.plans import Plan, shorten
+
+    state = games.from_layout("tarot-solitaire", "t1: 3W\nt2: 2C\nt3: 3S")
+    roundabout = Plan(state, (Move.parse("t2>t1"), Move.parse("t1>t3")))
+    assert [str(m) for m in shorten(roundabout, state.legal_moves()).line] == ["t2>t3"]
+    direct = Plan(state, (Move.parse("t2>t3"),))
+    assert shorten(direct, state.legal_moves()) == direct
+    # A way round that the moves allowed here do not shorten stays as it is.
+    assert shorten(roundabout, [Move.parse("t2>t1")]) == roundabout
+
+
+def test_a_move_shows_a_card_when_it_turns_one_face_up_or_draws_from_an_unseen_stock():
+    from tarot_learn.solve.vote import turns_up
+
+    state = games.new("klondike", seed=3)
+    assert turns_up(state, Move("draw"))
+    while state.stock:
+        state.play("draw")
+    state.play("redeal")
+    assert not turns_up(state, Move("draw"))         # the stock has been seen whole

@@ -33,16 +33,20 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from ..core import Move, State
 from .circles import seen_key
 
-__all__ = ["Plan", "shows_the_same", "remember", "recall", "forget", "KEPT_POSITIONS"]
+__all__ = ["Plan", "shows_the_same", "remember", "recall", "forget", "shorten", "KEPT_POSITIONS", "AHEAD"]
 
 # Positions whose plans are kept (the last ones hinted): a game's next hint needs only the
 # last; a few games played side by side in one kernel each keep theirs.
 KEPT_POSITIONS = 64
+
+# Moves of a line looked over for a shorter way (``shorten``): a line that shuffles runs between
+# columns for hundreds of moves is cut down a stretch at a time.
+AHEAD = 400
 
 _PLANS: "OrderedDict[Hashable, list[Plan]]" = OrderedDict()
 _LOCK = threading.Lock()
@@ -121,3 +125,39 @@ def recall(state: State) -> list[Plan]:
         if shows_the_same(made_up, state) and made_up.is_legal(plan.line[1]):
             out.append(Plan(made_up, plan.line[1:]))
     return out
+
+
+def shorten(plan: Plan, allowed: Sequence[Move], ahead: int = AHEAD) -> Plan:
+    """``plan`` with its first moves replaced by one move among ``allowed`` that reaches, in its
+    made-up deal, the furthest position of the line's next ``ahead`` moves (up to the first that
+    shows a card): the search's winning lines often wander, moving runs back and forth between
+    columns for hundreds of moves before a move that gets on, and a player shown them would think
+    the hints lost.  The plan is returned as it is when no move reaches further than its own."""
+    world = plan.made_up.copy()
+    unseen = unseen_count(world)
+    where: dict[Hashable, int] = {}
+    for i, move in enumerate(plan.line[:ahead]):
+        world.push(move)
+        where[world.key()] = i + 1
+        if unseen_count(world) < unseen:
+            break
+    here = plan.made_up.copy()
+    best, jump = plan.line[0], 1
+    for move in allowed:
+        here.push(move)
+        far = where.get(here.key(), 0)
+        here.pop()
+        if far > jump:
+            best, jump = move, far
+    if jump == 1:
+        return plan
+    return Plan(plan.made_up, (best,) + plan.line[jump:])
+
+
+def unseen_count(state: State) -> int:
+    """How many cards the player cannot name: face down, in a stock not yet shown (before any
+    redeal), under the reserve's top card."""
+    s: Any = state
+    if not hasattr(s, "down"):
+        return 0
+    return sum(s.down) + (0 if s.passes else len(s.stock)) + max(len(s.reserve) - 1, 0)

@@ -1,26 +1,32 @@
 """Player mode: hints that never look at hidden cards, and "can this still be won?".
 
-**How a hint is chosen (determinization).**  A player knows every face-up card and how many cards
-lie face down, but not which; once the stock has been turned over (a redeal made), every stock
-card has passed through the waste, face up, so the stock is known too.  The hint deals the unseen
-cards (face-down column cards, the stock until it is known, the reserve under its top card) at
-random into their places, several times over, solves each of those made-up positions with a small
-budget, and votes: the first move of each solution found counts one vote.  The real hidden cards
-are never read, so a hint cannot leak them; moves are compared by their text, which depends only
-on what is visible (piles and counts), so a move that wins a made-up deal is legal in the real one.
+**How a hint is chosen (determinization and a vote).**  A player knows every face-up card and
+how many cards lie face down, but not which; once the stock has been turned over (a redeal made),
+every stock card has passed through the waste, face up, so the stock is known too.  The hint deals
+the unseen cards (face-down column cards, the stock until it is known, the reserve under its top
+card) at random into their places, several times over, solves each of those made-up positions
+with a small budget, and puts the first moves of the winning lines to a vote (``vote.py``): the
+move that still wins the most made-up deals is proposed.
+The real hidden cards are never read, so a hint cannot leak them; moves are compared by their
+text, which depends only on what is visible (piles and counts), so a move that wins a made-up deal
+is legal in the real one.
 
 **Hints lead somewhere.**  A move that returns to a position the game has been in, or a draw that
 completes a whole pass through the stock with nothing else played (``circles.py``), is never
-proposed: when a made-up deal's solution starts with one, the moves that remain are tried in the
-search's order, each followed by a search of its own, and the first that wins gets the vote.  When
-no made-up deal is solved in time, the hint falls back to the search's move ordering on a made-up
-deal (cards up first, then moves that turn a face-down card, then waste cards, ...), which is
-what a careful player would try.  When every legal move goes round in a circle there is no hint.
+proposed: it is not put to the vote, and when every line found starts with one, the search's own
+order gives the candidates.  When no made-up deal is solved in time, the hint falls back to the
+search's move ordering on a made-up deal (cards up first, then moves that turn a face-down card,
+then waste cards, ...), which is what a careful player would try.  When every legal move goes
+round in a circle there is no hint.
 
-**A hint keeps its lines** (``plans.py``): each made-up deal solved and the line that wins it
-are kept, and the next hint, after the move hinted, goes on with them (the made-up deal taking
-any card the move turned up) instead of searching afresh, which could pick another line each time
-and shuffle runs between columns for ever.  A fresh search is made only when no kept line goes on.
+**A hint keeps its lines** (``plans.py``): the made-up deals won by the move proposed and their
+winning lines are kept, and the next hint, after that move, goes on with them (the made-up deal
+taking any card the move turned up) instead of searching afresh, which could pick another line
+each time and shuffle runs between columns for ever.  A line goes on without a vote while its next
+move shows no card; a move that would show one is put to a fresh vote first, as the favourite
+that wins ties, so the line is kept while it wins in fresh made-up deals as often as any other
+move.  A line kept is cut short where one move reaches a position further along it
+(``plans.shorten``).
 
 ``can_still_win`` is different on purpose: it is the engine's answer to "is this position lost?"
 (KL-12, TS-15, AT-12), so it searches the true position, and it says ``False`` only when the
@@ -35,17 +41,13 @@ from collections import Counter
 from typing import Any
 
 from ..core import Move, State
-from .adapters import adapter_for
 from .circles import circling_moves
-from .plans import Plan, recall, remember
+from .plans import Plan, recall, remember, shorten
 from .result import SolveError
 from .search import check_budget, solve
+from .vote import CANDIDATES, elect, in_search_order, turns_up
 
 __all__ = ["hint", "can_still_win", "determinize"]
-
-# Moves tried in turn when a made-up deal's solution starts with a move that goes round in a circle.
-ALTERNATIVES = 3
-
 
 def determinize(state: State, rng: random.Random) -> State:
     """A copy of ``state`` with the cards its player cannot know dealt at random into their
@@ -97,67 +99,32 @@ def hint(state: State, seconds: float = 0.5, deals: int = 4, seed: int = 0,
     if len(allowed) <= 1:
         remember(state, plans)          # kept across a forced move too
         return allowed[0] if allowed else None
-    fallback: Move | None = None
-    if not plans:
-        plans, fallback = _search(state, allowed, deals, random.Random(seed), states, seconds, start)
-    if plans:
-        remember(state, plans)
-        return Counter(p.line[0] for p in plans).most_common(1)[0][0]
-    return fallback if fallback is not None else allowed[0]
+    favourite = Counter(p.line[0] for p in plans).most_common(1)[0][0] if plans else None
+    if favourite is not None and not turns_up(next(p for p in plans if p.line[0] == favourite).made_up,
+                                              favourite):
+        return _go_on(state, plans, favourite, allowed)     # nothing new to learn: the line goes on
+    rng = random.Random(seed)
+    worlds = [determinize(state, rng) for _ in range(deals)]
+    # Time for each search.  Given positions, a search stops at them long before the time is up on
+    # the compiled core, and the time only guards against a far slower machine: a share of it
+    # would cut a search's first dive (a twentieth of its time) short on a busy machine, and the
+    # hint would then depend on the machine's load.  Given only time, each search has its share:
+    # the vote makes at most one per made-up deal and candidate.
+    each = seconds * 0.9 if states is not None else seconds * 0.85 / (deals * CANDIDATES)
+    move, plans = elect(worlds, allowed, favourite, states, each, start + seconds * 0.9)
+    if move is not None:
+        return _go_on(state, plans, move, allowed)
+    remember(state, plans)
+    return favourite or in_search_order(worlds[0], allowed)[0]
 
 
-def _search(state: State, allowed: list[Move], deals: int, rng: random.Random, states: int | None,
-            seconds: float, start: float) -> tuple[list[Plan], Move | None]:
-    """The plans found for ``deals`` made-up deals of ``state`` within the time left, and the
-    move the search's ordering puts first on the first of them (for when none is solved)."""
-    plans: list[Plan] = []
-    fallback: Move | None = None
-    # Leave a margin for copying and voting so the whole call stays inside ``seconds``.
-    share = seconds * 0.85 / deals
-    for _ in range(deals):
-        left = seconds * 0.9 - (time.perf_counter() - start)
-        if left <= 0.005:
-            break
-        made_up = determinize(state, rng)
-        if fallback is None:
-            fallback = _in_search_order(made_up, allowed)[0]
-        plan = _winning_plan(made_up, allowed, states, min(share, left))
-        if plan is not None:
-            plans.append(plan)
-    return plans, fallback
-
-
-def _in_search_order(made_up: State, allowed: list[Move]) -> list[Move]:
-    """``allowed`` with the first moves of the search's steps from ``made_up`` first, in its order."""
-    out: list[Move] = []
-    for step in adapter_for(made_up).expand():
-        if step and step[0] in allowed and step[0] not in out:
-            out.append(step[0])
-    return out + [m for m in allowed if m not in out]
-
-
-def _winning_plan(made_up: State, allowed: list[Move], states: int | None, seconds: float) -> Plan | None:
-    """A line found to win ``made_up`` that starts with a move among ``allowed``; ``None`` when
-    the budget finds none.  A solution that starts with a move left out is not used: the first
-    ``ALTERNATIVES`` allowed moves are tried instead, in the search's order, with half the time
-    left each (and the same positions as the first search): a hint that has to search several
-    times for every move it proposes costs more than it helps."""
-    start = time.perf_counter()
-    r = solve(made_up, states=states, seconds=seconds)
-    if not r.solved or not r.moves:
-        return None
-    if r.moves[0] in allowed:
-        return Plan(made_up, r.moves)
-    for move in _in_search_order(made_up, allowed)[:ALTERNATIVES]:
-        left = seconds - (time.perf_counter() - start)
-        if left <= 0.002:
-            return None
-        after = made_up.copy()
-        after.push(move)
-        r = solve(after, states=states, seconds=left / 2)
-        if r.solved:
-            return Plan(made_up, (move,) + r.moves)
-    return None
+def _go_on(state: State, plans: list[Plan], move: Move, allowed: list[Move]) -> Move:
+    """The move that goes on with the first of ``plans`` starting with ``move``, shortened
+    (``plans.shorten``); the plans that start with it are kept for the next hint."""
+    first = shorten(next(p for p in plans if p.line[0] == move), allowed)
+    kept = [first] + [p for p in plans if p.line[0] == first.line[0] and p.made_up is not first.made_up]
+    remember(state, kept)
+    return first.line[0]
 
 
 def can_still_win(state: State, states: int | None = 200_000, seconds: float | None = 2.0) -> bool | None:

@@ -966,7 +966,7 @@ def _hint_move(state: Patience, waiting: Callable[[str], None] = lambda text: No
         solve = None
     if solve is not None and hasattr(solve, "hint"):
         try:
-            move = _meanwhile(lambda: solve.hint(state, seconds=0.5), HINT_WORD_AFTER,
+            move = _meanwhile(lambda: solve.hint(state, seconds=HINT_SECONDS, states=HINT_STATES), HINT_WORD_AFTER,
                               lambda: waiting(_waiting_word(solve)))
         except Exception:  # a solver problem must not cost the learner the game
             move = None
@@ -987,6 +987,11 @@ def _hint_move(state: Patience, waiting: Callable[[str], None] = lambda text: No
 
 # A hint slower than this (seconds) gets a word on the page while it comes: no silent wait.
 HINT_WORD_AFTER = 0.3
+# A hint's budget: positions per search of a made-up deal (the figure benchmarks/bench_hints.py
+# measures, the same hint on any machine), and the wall time it may take at most (where the
+# search is slower than that, the pure search in a browser, it answers with what it has found).
+HINT_STATES = 2000
+HINT_SECONDS = 0.5
 
 
 def _waiting_word(solve: Any) -> str:
