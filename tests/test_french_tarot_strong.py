@@ -67,6 +67,20 @@ def test_levels_by_name():
         StrongBot(discard_worlds=-1)
 
 
+def swapped(state, a: int, b: int):
+    """``state`` with the hands of seats ``a`` and ``b`` exchanged."""
+    state.hands[a], state.hands[b] = state.hands[b], state.hands[a]
+    return state
+
+
+def assert_twins_choose_alike(state, twin, seat: int, seen) -> None:
+    """The strong robot's card and every card's scores are the same from both positions."""
+    bot = StrongBot(seed=9, **BOT)
+    assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
+    seen_twin = Seen.from_observation(twin.observation(seat))
+    assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
+
+
 def test_twin_positions_get_the_same_card():
     """Same observation, different hidden cards, same seed: the same card (and the same scores)."""
     checked = 0
@@ -77,15 +91,10 @@ def test_twin_positions_get_the_same_card():
                      and len(state.hands[a]) == len(state.hands[b]) and state.hands[a] != state.hands[b]]
             if not pairs:
                 continue
-            a, b = pairs[0]
-            twin = replay(seed, len(state.moves))
-            twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+            twin = swapped(replay(seed, len(state.moves)), *pairs[0])
             assert twin.observation(seat) == state.observation(seat)
             assert twin.hands != state.hands
-            bot = StrongBot(seed=9, **BOT)
-            assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
-            seen_twin = Seen.from_observation(twin.observation(seat))
-            assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
+            assert_twins_choose_alike(state, twin, seat, seen)
             checked += 1
             break
     assert checked >= 3
@@ -219,15 +228,10 @@ def test_five_player_twin_positions_get_the_same_card():
                      and len(state.hands[a]) == len(state.hands[b]) and state.hands[a] != state.hands[b]]
             if not pairs or len(state.tricks) < 2:
                 continue
-            a, b = pairs[0]
-            twin = replay(seed, len(state.moves), 5)
-            twin.hands[a], twin.hands[b] = twin.hands[b], twin.hands[a]
+            twin = swapped(replay(seed, len(state.moves), 5), *pairs[0])
             if twin.observation(seat) != state.observation(seat):
                 continue                 # the swap showed through a void: not a twin
-            bot = StrongBot(seed=9, **BOT)
-            assert bot.act(state.observation(seat)) == bot.act(twin.observation(seat))
-            seen_twin = Seen.from_observation(twin.observation(seat))
-            assert evaluate(seen, seed=9, **SMALL) == evaluate(seen_twin, seed=9, **SMALL)
+            assert_twins_choose_alike(state, twin, seat, seen)
             checked += 1
             break
     assert checked >= 3
