@@ -7,12 +7,11 @@ wait in silence), and a doctest would read that line as part of its result on a 
 from __future__ import annotations
 
 import pytest
-from _pytest.doctest import DoctestItem
 
 
 @pytest.fixture(autouse=True)
 def _solver_core_loaded_for_doctests(request: pytest.FixtureRequest) -> None:
-    if isinstance(request.node, DoctestItem):
+    if isinstance(request.node, pytest.DoctestItem):
         from tarot_learn.solve import native
 
         native.warm()
