@@ -176,9 +176,7 @@ def test_a_slow_first_hint_says_at_once_what_it_waits_for(tmp_path):
     """After ``pip install`` nothing is compiled: in a fresh kernel with an empty Numba cache the
     first Hint waits for the solver's core.  The panel says so within a second of the press
     (the page sees each change of the message panel as it happens), then shows the hint."""
-    import os
-    import subprocess
-    import sys
+    from fresh_python import lines_without_compiled_core
 
     pytest.importorskip("ipywidgets")
     pytest.importorskip("anywidget")
@@ -191,19 +189,7 @@ def test_a_slow_first_hint_says_at_once_what_it_waits_for(tmp_path):
             "t0 = time.monotonic()\n"
             "board.press('hint')\n"
             "print('done', round(time.monotonic() - t0, 3), flush=True)\n")
-    env = {k: v for k, v in os.environ.items() if k != "TAROT_LEARN_SOLVER"}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path)
-    child = subprocess.Popen([sys.executable, "-u", "-c", code], env=env, text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    lines: list[str] = []
-    try:
-        for line in child.stdout:
-            lines.append(line.strip())
-            if line.startswith("done") or len(lines) > 40:
-                break
-    finally:
-        child.kill()
-        child.wait()
+    lines = [text for _, text in lines_without_compiled_core(code, tmp_path, lambda text: text.startswith("done"), 40)]
     said = [line.split(" | ", 1) for line in lines if " | " in line]
     assert len(said) >= 2 and any(line.startswith("done") for line in lines), lines
     (first_at, first), (_, last) = said[0], said[-1]

@@ -329,27 +329,13 @@ def test_the_first_search_without_a_compiled_core_says_so_within_a_second(tmp_pa
     """After ``pip install`` nothing is compiled: in a fresh process with an empty Numba cache,
     the first ``solve`` says what it waits for within a second, then that it compiles.  The
     process is stopped once it has said so, so the test does not pay for the compile."""
-    import os
-    import subprocess
-    import sys
+    from fresh_python import lines_without_compiled_core
 
     code = ("import sys; from tarot_learn import games; from tarot_learn.solve import solve\n"
             "state = games.new('tarot-solitaire', seed=3)\n"
             "print('searching', flush=True)\n"
             "solve(state, seconds=60.0)\n")
-    env = {k: v for k, v in os.environ.items() if k != "TAROT_LEARN_SOLVER"}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path)
-    child = subprocess.Popen([sys.executable, "-u", "-c", code], env=env, text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    arrived: list[tuple[float, str]] = []
-    try:
-        for line in child.stdout:
-            arrived.append((time.monotonic(), line.strip()))
-            if line.strip() == native.NOTICE or len(arrived) > 20:
-                break
-    finally:
-        child.kill()
-        child.wait()
+    arrived = lines_without_compiled_core(code, tmp_path, lambda text: text == native.NOTICE, 20)
     said = [text for _, text in arrived]
     assert "searching" in said and native.NOTICE in said, said
     start = arrived[said.index("searching")][0]
